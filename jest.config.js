@@ -1,0 +1,11 @@
+/** The everyday suite: unit and sandbox-backed tests. End-to-end suites have their own configs. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/reliability/'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  },
+  testTimeout: 30000,
+};
