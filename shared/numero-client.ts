@@ -1,0 +1,366 @@
+import { randomInt } from 'crypto';
+import type {
+  AccountEnvelope,
+  CreatedIssue,
+  CreateIssueInput,
+  CreateLinkInput,
+  IssueEnvelope,
+  IssueList,
+  Lien,
+  ListIssuesInput,
+  RequestUploadInput,
+  Revocation,
+  RevokeInput,
+  Statistiques,
+  StatisticsInput,
+  Televersement,
+  UpdateIssueInput,
+} from './api-types';
+import type { Clock, HttpBody, HttpMethod, HttpRequest, HttpResponse, Sleep, Transport } from './ports';
+import { TransportError } from './ports';
+import { NumeroApiError, NumeroNetworkError, NumeroValidationError } from './errors';
+import { apiErrorFromResponse, type ErrorContext, type Permission } from './api-error-messages';
+import { backoffDelayMs, retryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy';
+import { scrubSecrets } from './scrub-secrets';
+import { validateBaseUrl } from './base-url';
+import { checkInteger } from './field-rules';
+import { idempotencyKeyForIssue, newLinkIdempotencyKey } from './idempotency-keys';
+import { DEFAULT_USER_AGENT } from './version';
+import {
+  validateCreateIssue,
+  validateCreateLink,
+  validateGetIssue,
+  validateHeaderSecret,
+  validateIdempotencyKey,
+  validateListIssues,
+  validateRequestUpload,
+  validateRevoke,
+  validateStatistics,
+  validateUpdateIssue,
+  validateUserAgent,
+} from './validate-inputs';
+
+export interface NumeroClientOptions {
+  /** `https://…/v1`, or http on loopback only. */
+  baseUrl: string;
+  /** When given, sent as `Authorization: Bearer …`. Leave it out when the transport authenticates (n8n). */
+  apiKey?: string;
+  transport: Transport;
+  /** Transport for the upload PUT; the client adds no Authorization to it. Defaults to `transport`. */
+  uploadTransport?: Transport;
+  /** Waits for 429 and backoff. Without it, nothing that needs a wait is retried. */
+  sleep?: Sleep;
+  /** Default Date.now. */
+  now?: Clock;
+  /** Default `n8n-nodes-numero/<version> (numero-core)`. */
+  userAgent?: string;
+  /** In [0, 1), for backoff jitter. Default crypto-based. */
+  random?: () => number;
+  retry?: RetryOptions;
+  /** Per API attempt. Default 30000; 0 = none. */
+  timeoutMs?: number;
+  /** Per upload PUT attempt. Default 0 = none. */
+  uploadTimeoutMs?: number;
+  /** Overall per call, retries included: no attempt or wait starts beyond it. Default 120000. */
+  deadlineMs?: number;
+}
+
+/** What came back with the last response. */
+export interface ResponseInfo {
+  status: number;
+  requestId?: string;
+  /** `Idempotent-Replayed: true`: the service returned the first response of this idempotency key. */
+  replayed: boolean;
+}
+
+export interface IdempotentCallOptions {
+  idempotencyKey?: string;
+  /** Called with the response's details (also kept in `client.lastResponse`). */
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+/** Body of the upload PUT's 200 answer (docs/api-choices.md). */
+export interface UploadReceipt {
+  sha256: string;
+  taille: number;
+}
+
+interface Operation {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, string>;
+  body?: object;
+  idempotencyKey?: string;
+  permission: Permission;
+  issueId?: string;
+  address?: string;
+  /** A POST that does nothing more when repeated (revocation, upload request). */
+  repeatable?: boolean;
+}
+
+interface AttemptPlan {
+  transport: Transport;
+  /** A new request for each attempt (a streamed body cannot be sent twice). */
+  request: () => HttpRequest;
+  /** Whether a 5xx or a lost connection may be retried without doing the thing twice. */
+  retrySafe: boolean;
+  timeoutMs: number;
+  context: ErrorContext;
+}
+
+const defaultRandom = (): number => randomInt(0, 2 ** 47) / 2 ** 47;
+
+function retryableBody(body: HttpBody): boolean {
+  return typeof body === 'string' || body instanceof Uint8Array;
+}
+
+export class NumeroClient {
+  readonly baseUrl: string;
+  readonly userAgent: string;
+  /** Status, request id and replay flag of the last response received (for outputs). */
+  lastResponse: ResponseInfo | undefined;
+
+  private readonly apiKey: string | undefined;
+  private readonly transport: Transport;
+  private readonly uploadTransport: Transport;
+  private readonly sleep: Sleep | undefined;
+  /** The clock the client validates `publier_le` and deadlines by. */
+  readonly now: Clock;
+  private readonly random: () => number;
+  private readonly policy: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly uploadTimeoutMs: number;
+  private readonly deadlineMs: number;
+
+  constructor(options: NumeroClientOptions) {
+    if (!options || typeof options.transport !== 'function') {
+      throw new NumeroValidationError('transport', 'required', 'Field "transport" is required (rule: required): the client needs a function that sends HTTP requests.');
+    }
+    this.baseUrl = validateBaseUrl(options.baseUrl);
+    this.apiKey = options.apiKey === undefined ? undefined : validateHeaderSecret('apiKey', options.apiKey);
+    this.userAgent = validateUserAgent(options.userAgent ?? DEFAULT_USER_AGENT);
+    this.transport = options.transport;
+    this.uploadTransport = options.uploadTransport ?? options.transport;
+    this.sleep = options.sleep;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? defaultRandom;
+    this.policy = retryPolicy(options.retry);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.uploadTimeoutMs = options.uploadTimeoutMs ?? 0;
+    this.deadlineMs = options.deadlineMs ?? 120_000;
+  }
+
+  /** POST /liens. One random idempotency key per call unless given, reused by its retries. */
+  async createLink(input: CreateLinkInput, options: IdempotentCallOptions = {}): Promise<Lien> {
+    const body = validateCreateLink(input);
+    const idempotencyKey = validateIdempotencyKey(options.idempotencyKey ?? newLinkIdempotencyKey());
+    return this.execute<Lien>({ method: 'POST', path: '/liens', body, idempotencyKey, permission: 'liens', issueId: body.id }, options.onResponse);
+  }
+
+  /** POST /liens/revoquer: every link created with this reference stops working. */
+  async revokeReference(input: RevokeInput): Promise<Revocation> {
+    const body = validateRevoke(input);
+    return this.execute<Revocation>({ method: 'POST', path: '/liens/revoquer', body, permission: 'liens', repeatable: true });
+  }
+
+  /** GET /publications */
+  async listIssues(input: ListIssuesInput = {}): Promise<IssueList> {
+    const query = validateListIssues(input);
+    return this.execute<IssueList>({ method: 'GET', path: '/publications', query: stringify(query), permission: 'lecture' });
+  }
+
+  /** GET /numeros?id= */
+  async getIssue(input: { id: string }): Promise<IssueEnvelope> {
+    const { id } = validateGetIssue(input);
+    return this.execute<IssueEnvelope>({ method: 'GET', path: '/numeros', query: { id }, permission: 'lecture', issueId: id });
+  }
+
+  /** POST /televersements: an address to send a file to (or `deja_present`). */
+  async requestUpload(input: RequestUploadInput): Promise<Televersement> {
+    const body = validateRequestUpload(input);
+    return this.execute<Televersement>({ method: 'POST', path: '/televersements', body, permission: 'publication', repeatable: true });
+  }
+
+  /**
+   * PUT of a file to the address from requestUpload, with exactly its `en_tetes` plus Content-Length,
+   * through the upload transport and without the API key. Give a function returning a new body to let
+   * a failed attempt be retried (a stream can be sent only once).
+   */
+  async putUpload(televersement: Televersement, body: HttpBody | (() => HttpBody), size: number): Promise<UploadReceipt> {
+    checkInteger('size', size, 1);
+    const url = validateUploadUrl(televersement?.url);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(televersement.en_tetes ?? {})) {
+      if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+    }
+    headers['Content-Length'] = String(size);
+    const replayable = typeof body === 'function' || retryableBody(body);
+    const response = await this.attempt({
+      transport: this.uploadTransport,
+      request: () => ({ method: 'PUT', url, headers: { ...headers }, body: typeof body === 'function' ? body() : body }),
+      retrySafe: replayable,
+      timeoutMs: this.uploadTimeoutMs,
+      context: { endpoint: 'PUT upload', upload: true, secrets: [this.apiKey] },
+    });
+    return parseJson<UploadReceipt>(response, 'PUT upload', [this.apiKey]);
+  }
+
+  /**
+   * POST /numeros. Without an idempotency key, the one of idempotencyKeyForIssue(fields) is used, so
+   * retries and re-runs within 24 hours never create a second issue.
+   */
+  async createIssue(fields: CreateIssueInput, options: IdempotentCallOptions = {}): Promise<CreatedIssue> {
+    const body = validateCreateIssue(fields, this.now());
+    const idempotencyKey = validateIdempotencyKey(options.idempotencyKey ?? idempotencyKeyForIssue(body));
+    return this.execute<CreatedIssue>(
+      {
+        method: 'POST',
+        path: '/numeros',
+        body,
+        idempotencyKey,
+        permission: 'publication',
+        issueId: body.remplace,
+        address: body.adresse === undefined ? undefined : `${body.domaine ?? 'numero.press'}/${body.adresse}`,
+      },
+      options.onResponse,
+    );
+  }
+
+  /** PATCH /numeros?id= */
+  async updateIssue(id: string, patch: UpdateIssueInput): Promise<IssueEnvelope> {
+    const body = validateUpdateIssue(id, patch, this.now());
+    return this.execute<IssueEnvelope>({ method: 'PATCH', path: '/numeros', query: { id }, body, permission: 'publication', issueId: id });
+  }
+
+  /** GET /statistiques */
+  async getStatistics(input: StatisticsInput): Promise<Statistiques> {
+    const query = validateStatistics(input);
+    return this.execute<Statistiques>({ method: 'GET', path: '/statistiques', query: stringify(query), permission: 'lecture', issueId: query.id });
+  }
+
+  /** GET /compte */
+  async getAccount(): Promise<AccountEnvelope> {
+    return this.execute<AccountEnvelope>({ method: 'GET', path: '/compte', permission: 'lecture' });
+  }
+
+  private async execute<T>(operation: Operation, onResponse?: (info: ResponseInfo) => void): Promise<T> {
+    const endpoint = `${operation.method} /${operation.path.replace(/^\//, '')}`;
+    const query = operation.query && Object.keys(operation.query).length > 0 ? `?${new URLSearchParams(operation.query).toString()}` : '';
+    const url = `${this.baseUrl}${operation.path}${query}`;
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': this.userAgent };
+    if (this.apiKey !== undefined) headers.Authorization = `Bearer ${this.apiKey}`;
+    if (operation.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (operation.idempotencyKey !== undefined) headers['Idempotency-Key'] = operation.idempotencyKey;
+    const body = operation.body === undefined ? undefined : JSON.stringify(operation.body);
+    const response = await this.attempt({
+      transport: this.transport,
+      request: () => ({ method: operation.method, url, headers: { ...headers }, ...(body === undefined ? {} : { body }) }),
+      retrySafe: operation.method !== 'POST' || operation.idempotencyKey !== undefined || operation.repeatable === true,
+      timeoutMs: this.timeoutMs,
+      context: {
+        endpoint,
+        permission: operation.permission,
+        issueId: operation.issueId,
+        address: operation.address,
+        userAgent: this.userAgent,
+        secrets: [this.apiKey],
+      },
+    });
+    const info = this.lastResponse;
+    if (onResponse && info) onResponse(info);
+    return parseJson<T>(response, endpoint, [this.apiKey]);
+  }
+
+  /** Sends until a 2xx, retrying what may be retried; throws NumeroApiError or NumeroNetworkError. */
+  private async attempt(plan: AttemptPlan): Promise<HttpResponse> {
+    const deadline = this.now() + this.deadlineMs;
+    for (let attempt = 1; ; attempt++) {
+      const request = plan.request();
+      if (plan.timeoutMs > 0) request.timeoutMs = Math.max(1, Math.min(plan.timeoutMs, deadline - this.now()));
+      let response: HttpResponse | undefined;
+      let failure: NumeroApiError | NumeroNetworkError;
+      let waitMs: number | undefined;
+      try {
+        response = await plan.transport(request);
+      } catch (error) {
+        const kind = error instanceof TransportError ? error.kind : 'other';
+        const detail = error instanceof Error ? scrubSecrets(error.message, plan.context.secrets) : 'unknown error';
+        failure = new NumeroNetworkError(kind, attempt, networkMessage(plan.context.endpoint, request.url, kind, attempt, plan.retrySafe, detail));
+        if (!(error instanceof TransportError)) throw failure;
+        if (plan.retrySafe) waitMs = backoffDelayMs(this.policy, attempt, this.random);
+      }
+      if (response) {
+        const headers = lowerCaseKeys(response.headers);
+        response = { ...response, headers };
+        this.lastResponse = {
+          status: response.status,
+          ...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
+          replayed: headers['idempotent-replayed'] === 'true',
+        };
+        if (response.status >= 200 && response.status < 300) return response;
+        failure = apiErrorFromResponse(response, plan.context, this.now());
+        const retryAfterMs = failure.retryAfter === undefined ? undefined : failure.retryAfter * 1000;
+        const retryAfterAllowed = failure.retryAfter === undefined || failure.retryAfter <= this.policy.maxRetryAfterSeconds;
+        if (response.status === 429) {
+          // A 429 was refused before any work was done, so even a plain POST may be sent again.
+          if (retryAfterAllowed) waitMs = retryAfterMs ?? backoffDelayMs(this.policy, attempt, this.random);
+        } else if (response.status >= 500 && plan.retrySafe && retryAfterAllowed) {
+          waitMs = Math.max(retryAfterMs ?? 0, backoffDelayMs(this.policy, attempt, this.random));
+        }
+      }
+      const canWait =
+        waitMs !== undefined && this.sleep !== undefined && attempt < this.policy.maxAttempts && this.now() + waitMs < deadline;
+      if (!canWait) throw failure!;
+      await this.sleep!(waitMs!);
+    }
+  }
+}
+
+function stringify(query: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) result[name.toLowerCase()] = String(value);
+  return result;
+}
+
+function validateUploadUrl(value: unknown): string {
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/i.test(value)) {
+    throw new NumeroValidationError('url', 'uri', 'Field "url" of the upload must be an http(s) address (rule: uri); pass the answer of requestUpload unchanged.');
+  }
+  return value;
+}
+
+function parseJson<T>(response: HttpResponse, endpoint: string, secrets: ReadonlyArray<string | undefined>): T {
+  try {
+    return JSON.parse(response.body) as T;
+  } catch {
+    const requestId = response.headers['x-request-id'];
+    throw new NumeroApiError({
+      status: response.status,
+      code: 'invalid_response',
+      message: scrubSecrets(
+        `${endpoint}: the service answered HTTP ${response.status} with a body that is not JSON; check that the base URL points at the numero API.${requestId ? ` (request id ${requestId})` : ''}`,
+        secrets,
+      ),
+      requestId,
+    });
+  }
+}
+
+function networkMessage(endpoint: string, url: string, kind: string, attempts: number, retrySafe: boolean, detail: string): string {
+  const origin = /^[a-z]+:\/\/[^/]+/i.exec(url)?.[0] ?? 'the service';
+  const what =
+    kind === 'timeout'
+      ? 'no answer arrived in time'
+      : kind === 'refused'
+        ? 'the connection was refused (check the base URL and that the service is running)'
+        : kind === 'reset'
+          ? 'the connection was dropped before an answer arrived'
+          : `the request failed (${detail})`;
+  const tries = attempts === 1 ? '' : ` after ${attempts} attempts`;
+  const unsure = retrySafe ? '' : ' The request may or may not have been carried out; check before sending it again.';
+  return `${endpoint}: could not reach ${origin}: ${what}${tries}.${unsure}`;
+}
