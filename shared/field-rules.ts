@@ -142,9 +142,9 @@ export function checkDate(field: string, value: unknown): string {
   return text;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
 
-/** ISO 8601 date-time with an explicit offset (`Z` or ±hh:mm); returns its instant in ms. */
+/** An RFC 3339 date-time (ISO 8601 with seconds and an explicit offset, `Z` or ±hh:mm); returns its instant in ms. */
 export function parseDateTime(field: string, value: unknown): number {
   const text = requireString(field, value);
   const match = DATE_TIME.exec(text);
@@ -155,7 +155,7 @@ export function parseDateTime(field: string, value: unknown): number {
     isRealDate(Number(y), Number(mo), Number(d)) &&
     Number(h) <= 23 &&
     Number(mi) <= 59 &&
-    (s === undefined || Number(s) <= 59) &&
+    Number(s) <= 59 &&
     (oh === undefined || (Number(oh) <= 23 && Number(om) <= 59));
   if (!valid) fail(field, 'date_time', expectation, `${got(text)}, which is not a real date and time`);
   return Date.parse(text);

@@ -19,9 +19,12 @@ export {
   validateUpdateIssue,
   validateStatistics,
   validateIdempotencyKey,
+  validateHeaderSecret,
+  validateUserAgent,
   ISSUE_FIELD_NAMES,
 } from './validate-inputs';
 export { validateBaseUrl } from './base-url';
+export { scrubSecrets } from './scrub-secrets';
 export { REFERENCE_PATTERN } from './field-rules';
 export { idempotencyKeyForIssue } from './idempotency-keys';
 export { sha256OfSource } from './hash-source';
