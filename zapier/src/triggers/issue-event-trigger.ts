@@ -1,0 +1,142 @@
+import { defineTrigger, type Bundle, type PlainOutputField, type ZObject } from 'zapier-platform-core';
+import {
+  SIGNATURE_HEADER,
+  verifyWebhook,
+  WebhookVerificationError,
+  type EventType,
+  type IssueEventData,
+  type Numero,
+  type StatutNumero,
+  type WebhookEvent,
+} from '../../../shared';
+import { signingSecrets } from '../auth-data';
+import { ISSUE_SAMPLE } from '../issue-output';
+import { numeroClient } from '../numero-client';
+import { withZapierErrors } from '../zapier-errors';
+
+/** What an instant trigger outputs: numero's event envelope, unchanged. Zapier deduplicates by its `id`. */
+export type IssueEventOutput = WebhookEvent<IssueEventData>;
+
+const EVENT_OUTPUT_FIELDS: PlainOutputField[] = [
+  { key: 'id', label: 'Event ID', type: 'string' },
+  { key: 'type', label: 'Event Type', type: 'string' },
+  { key: 'cree_le', label: 'Event Time', type: 'datetime' },
+  { key: 'donnees__id', label: 'Issue ID', type: 'string' },
+  { key: 'donnees__titre', label: 'Title', type: 'string' },
+  { key: 'donnees__publication__code', label: 'Periodical Code', type: 'string' },
+  { key: 'donnees__publication__nom', label: 'Periodical Name', type: 'string' },
+  { key: 'donnees__date', label: 'Release Date', type: 'string' },
+  { key: 'donnees__pages', label: 'Page Count', type: 'integer' },
+  { key: 'donnees__page_publique', label: 'Public Page URL', type: 'string' },
+  { key: 'donnees__statut', label: 'Status (en_ligne, programme or retire)', type: 'string' },
+];
+
+/** Zapier hands a hook's headers over prefixed with `Http-`: `Service-Signature` arrives as `Http-Service-Signature`. */
+function signatureHeader(headers: Record<string, string> | undefined): string | undefined {
+  const wanted = [`http-${SIGNATURE_HEADER.toLowerCase()}`, SIGNATURE_HEADER.toLowerCase()];
+  for (const name of wanted) {
+    const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+/**
+ * Checks the delivery's signature against the connection's signing secrets. Anything that fails
+ * (no secret, forged, stale, unreadable) and any other event type yields no Zap run.
+ */
+function verifiedEvent(z: ZObject, bundle: Bundle, eventType: EventType): IssueEventOutput[] {
+  const secrets = signingSecrets(bundle.authData);
+  if (secrets.length === 0) {
+    z.console.log('Ignored a webhook delivery: the connection has no webhook signing secret to check it with.');
+    return [];
+  }
+  let event: WebhookEvent;
+  try {
+    event = verifyWebhook({
+      payload: bundle.rawRequest?.content ?? '',
+      header: signatureHeader(bundle.rawRequest?.headers),
+      secrets,
+      now: Math.floor(Date.now() / 1000),
+    });
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) {
+      z.console.log(`Ignored a webhook delivery (${error.reason}): ${error.message}`);
+      return [];
+    }
+    throw error;
+  }
+  if (event.type !== eventType) return [];
+  return [event as IssueEventOutput];
+}
+
+/** A sample event for the Zap editor, built from a recent issue: same shape as a real delivery. */
+function sampleEvent(issue: Numero, eventType: EventType, statut: StatutNumero): IssueEventOutput {
+  return {
+    id: `${issue.id}#${eventType}`,
+    type: eventType,
+    cree_le: issue.publier_le ?? (issue.date ? `${issue.date}T00:00:00.000Z` : new Date(0).toISOString()),
+    donnees: {
+      id: issue.id,
+      titre: issue.titre,
+      publication: issue.publication,
+      date: issue.date,
+      pages: issue.pages,
+      page_publique: issue.page_publique,
+      statut: issue.statut ?? statut,
+    },
+  };
+}
+
+const SAMPLE_SOURCE_LIMIT = 50;
+
+export interface IssueEventTriggerSpec<K extends string> {
+  key: K;
+  eventType: EventType;
+  /** The issue's status once the event happened: recent issues in it make the Zap editor's samples. */
+  statutAfter: StatutNumero;
+  label: string;
+  description: string;
+}
+
+export function issueEventTrigger<const K extends string>(spec: IssueEventTriggerSpec<K>) {
+  const sample = {
+    id: 'evt_7GQ2xk3mVbN8rTz4',
+    type: spec.eventType,
+    cree_le: '2026-03-02T08:15:04.512Z',
+    donnees: {
+      id: ISSUE_SAMPLE.id,
+      titre: ISSUE_SAMPLE.titre,
+      publication: ISSUE_SAMPLE.publication,
+      date: ISSUE_SAMPLE.date,
+      pages: ISSUE_SAMPLE.pages,
+      page_publique: ISSUE_SAMPLE.page_publique,
+      statut: spec.statutAfter,
+    },
+  } satisfies IssueEventOutput;
+  return defineTrigger({
+    key: spec.key,
+    noun: 'Issue',
+    display: {
+      label: spec.label,
+      description: spec.description,
+      directions:
+        `Copy the webhook URL shown below. In numero, open the integrations area of your publisher space, add a ` +
+        `webhook endpoint with that URL and tick the event \`${spec.eventType}\`. Then copy the endpoint's signing ` +
+        'secret (it starts with `whsec_`) into the **Webhook Signing Secrets** of your numero connection in Zapier, ' +
+        'on a line of its own. Deliveries whose signature does not match, or that are older than 5 minutes, are ignored.',
+    },
+    operation: {
+      type: 'hook',
+      perform: async (z, bundle) => verifiedEvent(z, bundle, spec.eventType),
+      performList: withZapierErrors({}, async (z, bundle) => {
+        const { publications } = await numeroClient(z, bundle).listIssues({ limite: SAMPLE_SOURCE_LIMIT });
+        return publications
+          .filter((issue) => issue.statut === undefined || issue.statut === spec.statutAfter)
+          .map((issue) => sampleEvent(issue, spec.eventType, spec.statutAfter));
+      }),
+      sample,
+      outputFields: EVENT_OUTPUT_FIELDS,
+    },
+  });
+}
