@@ -1,6 +1,5 @@
 import type { Io } from './io';
-
-const REDACTED = '[redacted]';
+import { scrubSecrets } from '../shared';
 
 /**
  * Everything the command prints goes through here, so that no API key or signing secret can reach
@@ -21,13 +20,11 @@ export class Output {
     // The JSON-escaped form too, in case the secret holds a quote or a backslash.
     const forms = [secret, JSON.stringify(secret).slice(1, -1)];
     for (const form of forms) if (!this.secrets.includes(form)) this.secrets.push(form);
-    this.secrets.sort((a, b) => b.length - a.length);
+    this.secrets.sort((a, b) => b.length - a.length); // a secret inside another one goes after it
   }
 
   redact(text: string): string {
-    let result = text;
-    for (const secret of this.secrets) result = result.split(secret).join(REDACTED);
-    return result;
+    return scrubSecrets(text, this.secrets);
   }
 
   /** A line (or block) of the result, on stdout. */

@@ -45,7 +45,9 @@ export class ProgressBar {
     const amount = `${String(percent).padStart(3)}%  ${bytes(event.bytes)} / ${bytes(event.total)}`;
     const barWidth = Math.max(10, Math.min(40, width - label.length - amount.length - 6));
     const filled = Math.round((barWidth * percent) / 100);
-    return `${label} [${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${amount}`;
+    const line = `${label} [${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}] ${amount}`;
+    // A line longer than the terminal would wrap, and \r would then redraw only its last part.
+    return line.length < width ? line : line.slice(0, Math.max(1, width - 1));
   }
 
   private finishLine(): void {
