@@ -1,0 +1,176 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { SIGNATURE_HEADER } from '../../shared/index';
+import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
+import { receiveDelivery } from './receive-delivery';
+import { parseSigningSecrets } from './signing-secrets';
+
+/** Event ids remembered in the workflow's static data, oldest out first. */
+const REMEMBERED_EVENTS = 1000;
+/** The service retries for under 3 hours and the deduplicator remembers an id for a day, so a
+ * tolerance above an hour would let a replayed signature outlive the memory of its event id. */
+const MAX_TOLERANCE_SECONDS = 3600;
+const STATIC_DATA_KEY = 'receivedEvents';
+
+/** What n8n's webhook server puts on the request (packages/cli body-parser middleware). */
+interface IncomingWebhookRequest {
+	rawBody?: Uint8Array;
+	readRawBody?: () => Promise<void>;
+}
+
+interface WebhookAnswer {
+	status(code: number): { send(body: string): unknown };
+}
+
+async function rawBodyOf(request: IncomingWebhookRequest): Promise<Uint8Array> {
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
+	return request.rawBody ?? new Uint8Array(0);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value.join(',') : value;
+}
+
+export class NumeroTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Numero Trigger',
+		name: 'numeroTrigger',
+		icon: { light: 'file:../Numero/numero.svg', dark: 'file:../Numero/numero.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description: 'Starts the workflow when an issue is published, replaced, withdrawn or put back online on numero',
+		defaults: { name: 'Numero Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'numeroWebhook', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		triggerPanel: {
+			header: '',
+			executionsHelp: {
+				inactive:
+					"<b>While building</b>: click 'Listen for test event', then press the test button of the endpoint in numero's integrations area (or publish an issue) with the <b>Test URL</b> registered there.<br /><br /><b>In production</b>: register the <b>Production URL</b> in numero's integrations area and publish this workflow. numero then calls it on every chosen event.",
+				active:
+					"This workflow is published: numero's deliveries to the <b>Production URL</b> start it. Its executions are in the <a data-key=\"executions\">executions list</a>.",
+			},
+			activationHint:
+				"Once the workflow works, register the Production URL in numero's integrations area and publish the workflow.",
+		},
+		properties: [
+			{
+				displayName:
+					"Numero calls this node when you register it: in your numero space, open the <b>integrations area</b>, add a webhook endpoint whose address is this node's <b>Production URL</b> (shown above under Webhook URLs), tick the same events as chosen below, save, then copy that endpoint's <b>signing secret</b> into the Numero Webhook credential. Publish this workflow afterwards: numero only calls the production URL of a published workflow.",
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				options: EVENT_OPTIONS,
+				description:
+					'The events that start the workflow. Tick the same ones on the endpoint in numero; deliveries of other events are acknowledged and ignored.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Receive Test Events',
+						name: 'receiveTestEvents',
+						type: 'boolean',
+						default: false,
+						description:
+							"Whether the test event sent by the endpoint's test button in numero (type numero.test) starts the workflow. By default it is acknowledged without starting it.",
+					},
+					{
+						displayName: 'Signature Tolerance (Seconds)',
+						name: 'toleranceSeconds',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: MAX_TOLERANCE_SECONDS },
+						default: 300,
+						description:
+							"How old (or how far in the future, for clocks that drift) a delivery's signature may be. Older deliveries are refused as possible replays.",
+					},
+				],
+			},
+		],
+	};
+
+	/**
+	 * The numero API has no call to register webhook endpoints: the publisher adds the URL by hand
+	 * in the integrations area. So nothing can be checked, created or deleted on the service; these
+	 * methods only tell the n8n log what the user has to do.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				const events = this.getNodeParameter('events', []) as string[];
+				this.logger.info(
+					`Numero Trigger "${this.getNode().name}" listens at ${this.getNodeWebhookUrl('default') ?? '(unknown URL)'}. numero cannot be told so through its API: register this URL by hand as a webhook endpoint in the integrations area of your numero space, with the events ${describeSelectedEvents(events)}.`,
+				);
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				this.logger.info(
+					`Numero Trigger "${this.getNode().name}" stopped listening at ${this.getNodeWebhookUrl('default') ?? '(unknown URL)'}. If it should not come back, remove that endpoint in the integrations area of your numero space, or numero keeps retrying its deliveries there.`,
+				);
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const credentials = await this.getCredentials('numeroWebhook');
+		const secrets = parseSigningSecrets(credentials.signingSecrets);
+		if (secrets.length === 0) {
+			throw new NodeOperationError(
+				this.getNode(),
+				'The Numero Webhook credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
+			);
+		}
+		const options = this.getNodeParameter('options', {}) as { receiveTestEvents?: boolean; toleranceSeconds?: number };
+		const staticData = this.getWorkflowStaticData('node');
+		const outcome = receiveDelivery({
+			rawBody: await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest),
+			signatureHeader: headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]),
+			secrets,
+			toleranceSeconds: Math.min(options.toleranceSeconds ?? 300, MAX_TOLERANCE_SECONDS),
+			selectedEvents: this.getNodeParameter('events', []) as string[],
+			receiveTestEvents: options.receiveTestEvents === true,
+			receivedEvents: staticData[STATIC_DATA_KEY],
+			rememberedEvents: REMEMBERED_EVENTS,
+			now: Math.floor(Date.now() / 1000),
+		});
+
+		if (outcome.kind === 'refused') {
+			// The reason stays in n8n's log; the caller learns nothing about what failed.
+			this.logger.warn(`Numero Trigger "${this.getNode().name}" refused a delivery (${outcome.reason})`);
+			(this.getResponseObject() as WebhookAnswer).status(401).send('Unauthorized');
+			return { noWebhookResponse: true };
+		}
+		if (outcome.kind === 'ignored') {
+			return { webhookResponse: { received: true, ignored: outcome.because, id: outcome.eventId } };
+		}
+		staticData[STATIC_DATA_KEY] = outcome.receivedEvents as unknown as IDataObject;
+		return { workflowData: [this.helpers.returnJsonArray([outcome.item])] };
+	}
+}
