@@ -8,4 +8,5 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   testTimeout: 30000,
+  setupFiles: ['<rootDir>/test/sandbox/enforce-contract.ts'],
 };
