@@ -1,0 +1,152 @@
+/**
+ * The trigger's webhook() through n8n's own WebhookContext (n8n-core), as n8n's webhook server
+ * calls it: credentials from the credentials helper, parameters with their defaults, the workflow's
+ * static data, and the request/response objects n8n hands over. The end-to-end suite
+ * (test/e2e) runs the same node in a real n8n.
+ */
+import type { INode, IWebhookData, IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { signWebhook } from '../../../shared/index';
+import { NumeroTrigger } from '../../../nodes/NumeroTrigger/NumeroTrigger.node';
+import { NumeroWebhook } from '../../../credentials/NumeroWebhook.credentials';
+import { createEnvironment } from '../harness';
+import { core } from '../harness/n8n-modules';
+
+const TYPE = 'n8n-nodes-numero.numeroTrigger';
+const SECRET = 'whsec_trigger_test_secret_0123456789';
+const NODE_NAME = 'Numero Trigger';
+
+interface Answer {
+  status?: number;
+  body?: string;
+}
+
+function setup(parameters: INode['parameters'], signingSecrets = SECRET) {
+  const environment = createEnvironment({
+    credentials: { numeroWebhook: { signingSecrets } },
+    extraNodeTypes: { [TYPE]: new NumeroTrigger() },
+    extraCredentialTypes: { numeroWebhook: new NumeroWebhook() },
+  });
+  const node: INode = {
+    id: 'trigger',
+    name: NODE_NAME,
+    type: TYPE,
+    typeVersion: 1,
+    position: [0, 0],
+    parameters,
+    credentials: { numeroWebhook: { id: 'cred-1', name: 'Numero Webhook' } },
+    webhookId: 'c0ffee00-0000-4000-8000-000000000001',
+  };
+  const workflow = new Workflow({
+    id: 'wf-trigger',
+    name: 'Trigger test',
+    nodes: [node],
+    connections: {},
+    active: true,
+    nodeTypes: environment.nodeTypes,
+    staticData: {},
+  });
+
+  async function deliver(body: string, signature: string | undefined): Promise<{ result: IWebhookResponseData; answer: Answer }> {
+    const answer: Answer = {};
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signature !== undefined) headers['service-signature'] = signature;
+    const additionalData = {
+      ...environment.additionalData(),
+      httpRequest: { headers, body: JSON.parse(body) as unknown, rawBody: Buffer.from(body), params: {}, query: {} },
+      httpResponse: {
+        status(code: number) {
+          answer.status = code;
+          return { send: (text: string) => (answer.body = text) };
+        },
+      },
+    } as unknown as IWorkflowExecuteAdditionalData;
+    const webhookData: IWebhookData = {
+      httpMethod: 'POST',
+      node: NODE_NAME,
+      path: `${node.webhookId}/webhook`,
+      webhookDescription: new NumeroTrigger().description.webhooks![0]!,
+      workflowId: workflow.id,
+      workflowExecuteAdditionalData: additionalData,
+    };
+    const context = new core.WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+    const result = await new NumeroTrigger().webhook.call(context);
+    return { result, answer };
+  }
+
+  const staticData = () => workflow.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
+  return { deliver, staticData };
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function event(id: string, type = 'numero.publie'): string {
+  return JSON.stringify({
+    id,
+    type,
+    cree_le: new Date().toISOString(),
+    donnees: { id: 'numero.press:gazette-2026-05', titre: 'Gazette de mai', statut: 'en_ligne' },
+  });
+}
+
+const sign = (body: string, secret = SECRET, timestamp = now()) => signWebhook({ payload: body, secret, timestamp });
+
+describe('Numero Trigger webhook() in n8n-core', () => {
+  test('starts the workflow once per event id; the retry is acknowledged and starts nothing', async () => {
+    const { deliver, staticData } = setup({ events: ['numero.publie'] });
+    const body = event('evt_once');
+    const first = await deliver(body, sign(body));
+    expect(first.result.workflowData?.[0]?.map((item) => item.json)).toEqual([
+      expect.objectContaining({ id: 'evt_once', type: 'numero.publie', signe_le: expect.any(String) }),
+    ]);
+    expect(staticData()?.receivedEvents).toEqual({ version: 1, entries: [['evt_once', expect.any(Number)]] });
+
+    const retry = await deliver(body, sign(body, SECRET, now() + 1));
+    expect(retry.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_once' } });
+    expect(retry.answer.status).toBeUndefined();
+  });
+
+  test('answers 401 with no detail and starts nothing for forged and stale deliveries', async () => {
+    const { deliver, staticData } = setup({ events: ['*'] });
+    const body = event('evt_forged');
+    for (const signature of [sign(body, 'whsec_someone_else_entirely_000000'), sign(body, SECRET, now() - 301), undefined]) {
+      const { result, answer } = await deliver(body, signature);
+      expect(result).toEqual({ noWebhookResponse: true });
+      expect(answer).toEqual({ status: 401, body: 'Unauthorized' });
+    }
+    expect(staticData()?.receivedEvents).toBeUndefined();
+  });
+
+  test('acknowledges the test event and unchosen types without starting the workflow', async () => {
+    const { deliver } = setup({ events: ['numero.publie'] });
+    const test = event('evt_test', 'numero.test');
+    expect((await deliver(test, sign(test))).result).toEqual({
+      webhookResponse: { received: true, ignored: 'test_event', id: 'evt_test' },
+    });
+    const other = event('evt_other', 'numero.retire');
+    expect((await deliver(other, sign(other))).result).toEqual({
+      webhookResponse: { received: true, ignored: 'event_not_selected', id: 'evt_other' },
+    });
+  });
+
+  test('receives the test event when the option asks for it, and honours the tolerance option', async () => {
+    const { deliver } = setup({ events: ['numero.publie'], options: { receiveTestEvents: true, toleranceSeconds: 30 } });
+    const test = event('evt_test_wanted', 'numero.test');
+    expect((await deliver(test, sign(test))).result.workflowData?.[0]).toHaveLength(1);
+    const late = event('evt_late');
+    expect((await deliver(late, sign(late, SECRET, now() - 40))).answer.status).toBe(401);
+  });
+
+  test('accepts either secret of a rotation', async () => {
+    const { deliver } = setup({ events: ['*'] }, `whsec_new_secret_0000000000000000000\nwhsec_old_secret_1111111111111111111`);
+    const body = event('evt_rotated');
+    expect((await deliver(body, sign(body, 'whsec_old_secret_1111111111111111111'))).result.workflowData).toBeDefined();
+  });
+
+  test('a credential without a secret is an error that names the credential, not a silent 401', async () => {
+    const { deliver } = setup({ events: ['*'] }, ' ');
+    const body = event('evt_nosecret');
+    await expect(deliver(body, sign(body))).rejects.toThrow(/Numero Webhook credential has no signing secret/);
+  });
+});
