@@ -53,5 +53,5 @@ function sampleIssue(type: keyof typeof STATUT_AFTER, now: Date): IssueEventData
 }
 
 function testEventData(): { message: string } {
-  return { message: 'Test event sent from the numero command (numero trigger). Your endpoint received it.' };
+  return { message: 'Événement de test envoyé par la commande numero trigger' };
 }

@@ -5,13 +5,13 @@ import ts from 'typescript';
 const ROOT = resolve(__dirname, '../../..');
 
 /**
- * Compiles cli/main.ts and every relative file it imports (the core, standalone, the sandbox) to
+ * Compiles cli/main.ts (and sandbox/cli.ts) and every relative file they import (the core, standalone, the sandbox) to
  * JavaScript, with the repository's own compiler options, into a fresh folder under
  * node_modules/.cache (so `undici` and the rest resolve from the repository's node_modules).
  * transpileModule per file (isolatedModules is on) takes a second, where a full `tsc` build type-checks
  * everything and fails on anyone's unfinished file. Returns the folder; remove it with removeCompiled.
  */
-export function compileCli(entry = 'cli/main.ts'): { outDir: string; main: string } {
+export function compileCli(): { outDir: string; main: string } {
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -21,7 +21,8 @@ export function compileCli(entry = 'cli/main.ts'): { outDir: string; main: strin
   if (!config) throw new Error('cannot read tsconfig.json');
   const compilerOptions = { ...config.options, sourceMap: false, declaration: false, inlineSourceMap: false };
   const outDir = join(ROOT, 'node_modules', '.cache', 'numero-cli-test', `${process.pid}-${Date.now().toString(36)}`);
-  const pending = [join(ROOT, entry)];
+  // The sandbox's own command too: `numero sandbox` runs it (require.resolve, which is not an import).
+  const pending = [join(ROOT, 'cli/main.ts'), join(ROOT, 'sandbox/cli.ts')];
   const done = new Set<string>();
   while (pending.length > 0) {
     const file = pending.pop()!;
@@ -38,7 +39,7 @@ export function compileCli(entry = 'cli/main.ts'): { outDir: string; main: strin
     writeFileSync(target.replace(/\.ts$/, '.js'), outputText);
     for (const specifier of relativeImports(source)) pending.push(resolveImport(dirname(file), specifier));
   }
-  return { outDir, main: join(outDir, entry.replace(/\.ts$/, '.js')) };
+  return { outDir, main: join(outDir, 'cli/main.js') };
 }
 
 export function removeCompiled(outDir: string): void {
