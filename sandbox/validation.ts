@@ -7,7 +7,8 @@ export type Body = Record<string, unknown>;
 export const SHA256_PATTERN = /^[a-f0-9]{64}$/;
 export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
 export const REFERENCE_PATTERN = /^[A-Za-z0-9_.:@+-]{1,80}$/;
-export const ISSUE_ID_PATTERN = /^[a-z0-9.-]+:[^\s/]+$/;
+/** As lenient as the core: a host name, a colon, a slug without spaces or slashes; unknown ids are then 404. */
+export const ISSUE_ID_PATTERN = /^[A-Za-z0-9.-]+:[^\s/\\?#]{1,200}$/;
 
 export function refuseUnknownFields(body: Body, allowed: readonly string[]): void {
   for (const field of Object.keys(body)) {

@@ -61,8 +61,8 @@ function parse(body: Body) {
   if (fields.adresse !== undefined && !SLUG_PATTERN.test(fields.adresse)) {
     throw invalidField('adresse', '1 to 100 lower-case letters, digits and - (^[a-z0-9-]{1,100}$)');
   }
-  if (fields.nom_fichier !== undefined && (fields.nom_fichier.trim() === '' || [...fields.nom_fichier].length > 255 || /[\\/]/.test(fields.nom_fichier))) {
-    throw invalidField('nom_fichier', 'a file name of 1 to 255 characters without / or \\');
+  if (fields.nom_fichier !== undefined && (fields.nom_fichier.trim() === '' || [...fields.nom_fichier].length > 255 || /[\u0000-\u001f\u007f]/.test(fields.nom_fichier))) {
+    throw invalidField('nom_fichier', 'a file name of 1 to 255 characters without control characters');
   }
   if (fields.couverture_sha256 !== undefined && fields.couverture_taille === undefined) throw missingField('couverture_taille');
   if (fields.couverture_taille !== undefined && fields.couverture_sha256 === undefined) throw missingField('couverture_sha256');

@@ -11,8 +11,8 @@ export const listIssuesRoute: Route = {
   handle({ app, key, query }) {
     noQuery(query, ['publication', 'limite']);
     const publication = query.get('publication');
-    if (publication !== null && !/^[a-z0-9-]{1,100}$/.test(publication)) {
-      throw invalidField('publication', 'must be a periodical code (lower-case letters, digits and -)');
+    if (publication !== null && (publication.trim() === '' || [...publication].length > 200)) {
+      throw invalidField('publication', 'must be a periodical code of 1 to 200 characters');
     }
     let limite = 50;
     const limiteParam = query.get('limite');
