@@ -1,11 +1,6 @@
 import type { BeforeRequestMiddleware } from 'zapier-platform-core';
 import { USER_AGENT } from './user-agent';
 
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  const wanted = name.toLowerCase();
-  return Object.keys(headers).some((key) => key.toLowerCase() === wanted);
-}
-
 function originOf(address: string | undefined): string | undefined {
   if (!address) return undefined;
   try {
@@ -15,10 +10,10 @@ function originOf(address: string | undefined): string | undefined {
   }
 }
 
-/** A descriptive User-Agent on every request (API calls, file downloads, upload PUTs). */
+/** Our descriptive User-Agent on every request (API calls, file downloads, upload PUTs), in place of Zapier's bare default. */
 export const addUserAgent: BeforeRequestMiddleware = (request) => {
-  const headers = { ...request.headers };
-  if (!hasHeader(headers, 'User-Agent')) headers['User-Agent'] = USER_AGENT;
+  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'user-agent'));
+  headers['User-Agent'] = USER_AGENT;
   request.headers = headers;
   return request;
 };

@@ -1,7 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { NumeroClient } from '../../shared';
-// Not among the core's exports yet: the key is not given to the client, so it is checked here.
-import { validateHeaderSecret } from '../../shared/validate-inputs';
+import { NumeroClient, validateHeaderSecret } from '../../shared';
 import { USER_AGENT } from './user-agent';
 import { zapierTransport } from './zapier-transport';
 
@@ -22,6 +20,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function numeroClient(z: ZObject, bundle: Bundle): NumeroClient {
   const authData = bundle.authData ?? {};
+  // The key is not given to the client (the middleware adds it), so it is checked here, before any request.
   validateHeaderSecret('apiKey', authData.apiKey);
   const transport = zapierTransport(z);
   return new NumeroClient({

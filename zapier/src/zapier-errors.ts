@@ -1,7 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { NumeroApiError, NumeroNetworkError, NumeroValidationError } from '../../shared';
-// Not among the core's exports yet; the client cannot scrub a key it is not given (the middleware adds it).
-import { scrubSecrets } from '../../shared/scrub-secrets';
+import { NumeroApiError, NumeroNetworkError, NumeroValidationError, scrubSecrets } from '../../shared';
 import { signingSecrets } from './auth-data';
 
 /** The Zapier label of each field an action sends, by its API (or connection) name. */

@@ -15,7 +15,7 @@ const inputFields = defineInputFields([
       'The issue as a PDF: map a file from an earlier step, or give its address. The whole publication (download, upload, creation) must fit in the time Zapier gives a step (about 30 seconds), which limits the size in practice; a file numero already holds is not sent again.',
   },
   { key: 'titre', label: 'Title', required: true, helpText: 'The title of the issue (at most 200 characters).' },
-  periodicalField('publication', 'Periodical', 'The periodical the issue belongs to. Leave empty to give a new periodical instead, or for the account default.'),
+  periodicalField('publication', 'Periodical', 'The periodical the issue belongs to. Give either this or **New Periodical Name**.'),
   {
     key: 'nouvelle_publication',
     label: 'New Periodical Name',
