@@ -1,0 +1,61 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Ids the core accepts: `<domain>:<slug>`, the domain a host name, the slug without spaces or slashes. */
+export const ISSUE_ID_REGEX = '^[A-Za-z0-9.-]+\\.[A-Za-z0-9-]+:[^\\s/\\\\?#]+$';
+
+export const issueLocator: INodeProperties = {
+  displayName: 'Issue',
+  name: 'issueId',
+  type: 'resourceLocator',
+  default: { mode: 'list', value: '' },
+  required: true,
+  description: 'The issue of your account',
+  modes: [
+    {
+      displayName: 'From List',
+      name: 'list',
+      type: 'list',
+      typeOptions: {
+        searchListMethod: 'searchIssues',
+        searchable: true,
+        searchFilterRequired: false,
+      },
+    },
+    {
+      displayName: 'By ID',
+      name: 'id',
+      type: 'string',
+      placeholder: 'e.g. numero.press:la-revue-mars-2026',
+      validation: [
+        {
+          type: 'regex',
+          properties: {
+            regex: ISSUE_ID_REGEX,
+            errorMessage: 'Not an issue ID: it looks like numero.press:the-issue-address',
+          },
+        },
+      ],
+    },
+  ],
+};
+
+export const idempotencyKeyOption: INodeProperties = {
+  displayName: 'Idempotency Key',
+  name: 'idempotencyKey',
+  type: 'string',
+  default: '',
+  description:
+    'Sent as Idempotency-Key (at most 120 characters): repeating a call with the same key within 24 hours returns the first result instead of doing it again',
+};
+
+/** Download and print rules: `null` follows the periodical's rule. */
+export const periodicalRuleOptions = (allowed: string, denied: string) => [
+  { name: 'As the Periodical', value: 'periodical', description: "Follow the periodical's rule" },
+  { name: allowed, value: 'allowed' },
+  { name: denied, value: 'denied' },
+];
+
+export const accessOptions = [
+  { name: 'Free', value: 'libre', description: 'Anyone can read it' },
+  { name: 'Subscribers', value: 'abonnes', description: 'Readers need a reading link' },
+];

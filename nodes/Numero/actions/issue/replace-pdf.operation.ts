@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { SERVICE_DOMAINS, publishIssue, type IssueFields, type NumeroClient } from '../../../../shared/index';
+import { binarySource } from '../../transport/binary-source';
+import { withoutEmpty } from '../../helpers/without-empty';
+import { idempotencyKeyOption, issueLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+  issueLocator,
+  {
+    displayName: 'Input Binary Field',
+    name: 'binaryPropertyName',
+    type: 'string',
+    required: true,
+    default: 'data',
+    hint: 'The name of the input binary field holding the new PDF',
+  },
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    options: [
+      {
+        displayName: 'Cover Binary Field',
+        name: 'coverBinaryPropertyName',
+        type: 'string',
+        default: '',
+        placeholder: 'e.g. cover',
+        description:
+          'The name of the input binary field holding a new JPEG cover. Without it, the current cover is kept if one was uploaded, else page 1 of the new PDF is rendered.',
+      },
+      {
+        displayName: 'File Name',
+        name: 'fileName',
+        type: 'string',
+        default: '',
+        description: "File name shown to readers. Without it, the binary's own file name is used.",
+      },
+      {
+        displayName: 'New Title',
+        name: 'title',
+        type: 'string',
+        default: '',
+        description: 'A new title for the issue. Without it, the current title is kept.',
+      },
+      {
+        displayName: 'Pages',
+        name: 'pages',
+        type: 'number',
+        typeOptions: { minValue: 1, numberPrecision: 0 },
+        default: 1,
+        description: 'Number of pages of the new PDF',
+      },
+    ],
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [
+      {
+        ...idempotencyKeyOption,
+        description:
+          'Sent as Idempotency-Key (at most 120 characters). Without it, one is derived from the PDF and the fields, so re-running the workflow within 24 hours does not replace the PDF twice.',
+      },
+    ],
+  },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['issue'], operation: ['replacePdf'] } }, properties);
+
+/** The service domain an issue id starts with, when it is one (a replacement keeps its domain). */
+function domainOf(id: string): IssueFields['domaine'] {
+  const domain = id.slice(0, id.indexOf(':'));
+  return (SERVICE_DOMAINS as readonly string[]).includes(domain) ? (domain as IssueFields['domaine']) : undefined;
+}
+
+export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
+  const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
+  const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+  const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as {
+    coverBinaryPropertyName?: string;
+    fileName?: string;
+    title?: string;
+    pages?: number;
+  };
+  const options = this.getNodeParameter('options', itemIndex, {}) as { idempotencyKey?: string };
+
+  const pdf = await binarySource(this, itemIndex, binaryPropertyName);
+  const cover = fields.coverBinaryPropertyName
+    ? await binarySource(this, itemIndex, fields.coverBinaryPropertyName)
+    : undefined;
+  // The API needs the title with every PDF; keep the current one unless a new one is given.
+  const titre = fields.title || (await client.getIssue({ id })).numero.titre;
+  const published = await publishIssue(client, {
+    pdf,
+    ...(cover ? { cover } : {}),
+    fields: {
+      titre,
+      remplace: id,
+      ...withoutEmpty({ domaine: domainOf(id), pages: fields.pages, nom_fichier: fields.fileName }),
+    } as IssueFields,
+    ...withoutEmpty({ idempotencyKey: options.idempotencyKey }),
+  });
+  return { ...published } as unknown as IDataObject;
+}

@@ -1,0 +1,2 @@
+export * as listSearch from './list-search';
+export * as loadOptions from './load-options';
