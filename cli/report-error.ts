@@ -22,7 +22,8 @@ export interface ErrorReport {
  * Turns whatever a command threw into a message and an exit code. Messages are the core's own
  * sentences; a stack trace is never shown (Output removes any secret from what is printed).
  */
-export function describeError(error: unknown, fieldFlags: Record<string, string> = {}): ErrorReport {
+export function describeError(error: unknown, commandFlags: Record<string, string> = {}): ErrorReport {
+  const fieldFlags: Record<string, string> = { ...CONNECTION_FLAGS, ...commandFlags };
   if (error instanceof UsageError) {
     return { exitCode: EXIT.usage, message: error.message, json: { kind: 'usage', message: error.message } };
   }
@@ -36,7 +37,8 @@ export function describeError(error: unknown, fieldFlags: Record<string, string>
     };
   }
   if (error instanceof NumeroApiError) {
-    const message = error.requestId ? `${error.message} (request id ${error.requestId})` : error.message;
+    // The core's message names the request id already; add it only if it does not.
+    const message = error.requestId && !error.message.includes(error.requestId) ? `${error.message} (request id ${error.requestId})` : error.message;
     return {
       exitCode: EXIT.apiError,
       message,
@@ -74,6 +76,9 @@ export function reportError(error: unknown, output: Output, commandName?: string
   if (output.json) output.document({ error: report.json });
   return report.exitCode;
 }
+
+/** The client's own settings, named as the command line sets them. */
+const CONNECTION_FLAGS: Record<string, string> = { baseUrl: '--base-url or NUMERO_BASE_URL', apiKey: '--api-key or NUMERO_API_KEY' };
 
 const FILE_ERRORS: Record<string, string> = {
   ENOENT: 'no such file',
