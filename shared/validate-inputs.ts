@@ -160,7 +160,7 @@ export function validateUpdateIssue(id: string, patch: UpdateIssueInput, nowMs: 
   );
   const body = defined(patch);
   if (Object.keys(body).length === 0) {
-    throw new NumeroValidationError('patch', 'not_empty', 'The change of an issue has no field (rule: not_empty); give at least one field to change.');
+    throw new NumeroValidationError('patch', 'not_empty', 'Field "patch" (the change of an issue) is empty (rule: not_empty); give at least one field to change.');
   }
   if (has(fields, 'titre')) checkText('titre', fields.titre, 200);
   if (has(fields, 'acces')) checkEnum('acces', fields.acces, ACCES);
