@@ -41,22 +41,22 @@ function readerHtml(app: SandboxApp, issue: Issue, documentUrl: string, pageNumb
 
 function streamPdf(exchange: Exchange, app: SandboxApp, issue: Issue): void {
   const file = app.store.account(issue.account).files.get(issue.sha256);
-  if (!file) return notice(app, exchange, 404, 'Fichier introuvable', "Le fichier de ce numéro n'est pas disponible.", issue);
+  if (!file) return notice(app, exchange, 404, 'Fichier introuvable', "Le fichier de ce numéro n’est pas disponible.", issue);
   exchange.res.writeHead(200, { ...exchange.headers, 'Content-Type': 'application/pdf', 'Content-Length': String(file.taille) });
   createReadStream(file.path).pipe(exchange.res);
 }
 
 function openLink(app: SandboxApp, exchange: Exchange, issue: Issue, url: URL, wantsDocument: boolean): void {
   const link = linkFromAddress(app, issue.id, url.searchParams);
-  if (!link) return notice(app, exchange, 403, 'Lien non valide', "Cette adresse de lecture n'est pas valide.", issue);
+  if (!link) return notice(app, exchange, 403, 'Lien non valide', "Cette adresse de lecture n’est pas valide.", issue);
   if (app.store.linkIsRevoked(link)) {
-    return notice(app, exchange, 410, 'Lien désactivé', "Ce lien de lecture a été désactivé par l'éditeur.", issue);
+    return notice(app, exchange, 410, 'Lien désactivé', "Ce lien de lecture a été désactivé par l’éditeur.", issue);
   }
   if (app.clock.now() >= link.expiresAt) {
     return notice(app, exchange, 410, 'Lien expiré', 'Ce lien de lecture a expiré.', issue);
   }
   if (issue.statut !== 'en_ligne') {
-    return notice(app, exchange, 404, 'Numéro indisponible', "Ce numéro n'est pas disponible en ce moment.", issue);
+    return notice(app, exchange, 404, 'Numéro indisponible', "Ce numéro n’est pas disponible en ce moment.", issue);
   }
   if (wantsDocument) return streamPdf(exchange, app, issue);
   app.store.reads.push({ issueId: issue.id, at: app.clock.now(), source: sourceOf(exchange.req.headers.referer) });
@@ -69,7 +69,7 @@ function publicPage(app: SandboxApp, exchange: Exchange, issue: Issue): void {
   const parts = [`<h1>${escapeHtml(issue.titre)}</h1>`, `<p>${escapeHtml(view.publication.nom)}${view.date ? ` · ${escapeHtml(view.date)}` : ''}</p>`];
   if (view.couverture) parts.push(`<img src="${escapeHtml(view.couverture)}" alt="Couverture">`);
   if (issue.statut === 'programme') parts.push(`<p>À paraître le ${escapeHtml(issue.publierLe ?? '')}.</p>`);
-  if (issue.statut === 'retire') parts.push("<p>Ce numéro n'est plus en ligne.</p>");
+  if (issue.statut === 'retire') parts.push("<p>Ce numéro n’est plus en ligne.</p>");
   if (issue.statut === 'en_ligne' && view.lecture_libre) parts.push(`<p><a href="${escapeHtml(view.lecture_libre)}">Lire gratuitement</a></p>`);
   if (issue.statut === 'en_ligne' && issue.lienAchat) parts.push(`<p><a class="achat" href="${escapeHtml(issue.lienAchat)}">Acheter ce numéro</a></p>`);
   sendHtml(exchange, 200, page(issue.titre, parts.join('\n')));
@@ -87,7 +87,7 @@ export async function handleReader(app: SandboxApp, exchange: Exchange, url: URL
   if (kind === 'pages' && suffix === undefined) return publicPage(app, exchange, issue);
   if (kind === 'libre' && suffix !== '.jpg') {
     if (issue.acces !== 'libre' || issue.statut !== 'en_ligne') {
-      return notice(app, exchange, 404, 'Lecture libre indisponible', "Ce numéro n'est pas en lecture libre.", issue);
+      return notice(app, exchange, 404, 'Lecture libre indisponible', "Ce numéro n’est pas en lecture libre.", issue);
     }
     if (suffix === '/document.pdf') return streamPdf(exchange, app, issue);
     return sendHtml(exchange, 200, readerHtml(app, issue, `${url.pathname}/document.pdf`, null));
