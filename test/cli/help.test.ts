@@ -1,7 +1,7 @@
 import { compileCli, removeCompiled } from './support/compile-cli';
 import { runNumero, STACK_LINE } from './support/run-numero';
 
-const COMMAND_NAMES = ['trigger', 'verify', 'publish', 'update', 'issues', 'issue', 'link', 'revoke', 'stats', 'account'];
+const COMMAND_NAMES = ['sandbox', 'trigger', 'verify', 'publish', 'update', 'issues', 'issue', 'link', 'revoke', 'stats', 'account'];
 
 let compiled: { outDir: string; main: string };
 beforeAll(() => {

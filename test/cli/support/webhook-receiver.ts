@@ -23,7 +23,8 @@ export class WebhookReceiver {
   private server: Server | undefined;
   url = '';
 
-  constructor(private readonly secret: string) {}
+  /** The secret it checks with; may be set once the endpoint exists. */
+  constructor(public secret: string) {}
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
