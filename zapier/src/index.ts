@@ -20,7 +20,13 @@ export default defineApp({
   platformVersion: zapier.version,
   authentication,
   beforeRequest: [addUserAgent, addApiKeyForApiOrigin],
-  flags: { cleanInputData: false },
+  flags: {
+    // The perform functions turn empty fields into "not given" themselves (input-values.ts).
+    cleanInputData: false,
+    // Every request goes through z.request, which Zapier logs. Its patch of Node's http module only adds
+    // logging of other libraries, and drops the options of http.request(url, options) calls.
+    skipHttpPatch: true,
+  },
   triggers: {
     [newIssue.key]: newIssue,
     [issuePublished.key]: issuePublished,

@@ -10,7 +10,7 @@ export interface SandboxFixture {
 }
 
 export async function startSandboxFixture(options: Parameters<typeof startSandbox>[0] = {}): Promise<SandboxFixture> {
-  const sandbox = await startSandbox({ rateLimit: 0, ...options });
+  const sandbox = await startSandbox(options);
   const admin = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${sandbox.adminUrl}${path}`, {
       method,
