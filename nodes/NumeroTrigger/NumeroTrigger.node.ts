@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { SIGNATURE_HEADER } from '../../shared/index';
+import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
 import { receiveDelivery } from './receive-delivery';
 import { parseSigningSecrets } from './signing-secrets';
@@ -52,7 +53,7 @@ export class NumeroTrigger implements INodeType {
 		defaults: { name: 'Numero Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'numeroWebhook', required: true }],
+		credentials: [{ name: 'numeroWebhook', required: true, testedBy: 'numeroWebhookSecrets' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		triggerPanel: {
 			header: '',
@@ -112,6 +113,8 @@ export class NumeroTrigger implements INodeType {
 		],
 	};
 
+	methods = { credentialTest: { numeroWebhookSecrets } };
+
 	/**
 	 * The numero API has no call to register webhook endpoints: the publisher adds the URL by hand
 	 * in the integrations area. So nothing can be checked, created or deleted on the service; these
@@ -161,6 +164,7 @@ export class NumeroTrigger implements INodeType {
 			now: Math.floor(Date.now() / 1000),
 		});
 
+		if (outcome.kind === 'misconfigured') throw new NodeOperationError(this.getNode(), outcome.message);
 		if (outcome.kind === 'refused') {
 			// The reason stays in n8n's log; the caller learns nothing about what failed.
 			this.logger.warn(`Numero Trigger "${this.getNode().name}" refused a delivery (${outcome.reason})`);

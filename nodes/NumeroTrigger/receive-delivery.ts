@@ -42,6 +42,8 @@ export type IgnoredBecause = 'test_event' | 'event_not_selected' | 'duplicate';
 
 export type DeliveryOutcome =
 	| { kind: 'refused'; reason: WebhookFailureReason }
+	/** The node's own settings are unusable (no secret, a tolerance out of range): not the caller's fault. */
+	| { kind: 'misconfigured'; message: string }
 	| { kind: 'ignored'; because: IgnoredBecause; eventId: string }
 	| { kind: 'accepted'; item: NumeroTriggerItem; receivedEvents: EventDeduplicatorState };
 
@@ -73,7 +75,7 @@ export function receiveDelivery(input: DeliveryInput): DeliveryOutcome {
 		});
 	} catch (error) {
 		if (error instanceof WebhookVerificationError) return { kind: 'refused', reason: error.reason };
-		throw error;
+		return { kind: 'misconfigured', message: (error as Error).message };
 	}
 	if (!isSelected(event.type, input)) {
 		return {
