@@ -15,6 +15,8 @@ export interface ErrorContext {
   permission?: Permission;
   /** The issue the call named (id, or remplace). */
   issueId?: string;
+  /** The Idempotency-Key the call carried. */
+  idempotencyKey?: string;
   /** The address asked for, as "<domaine>/<adresse>". */
   address?: string;
   /** True for the upload PUT. */
@@ -113,6 +115,9 @@ function advice(status: number, code: string, context: ErrorContext, retryAfter:
       }
       if (code === 'not_editable') {
         return `${issueName(context)} was published with the former reader and cannot be modified through the API. Edit it in the publisher's space.${said}`;
+      }
+      if (code === 'idempotency_key_reused') {
+        return `The idempotency key${context.idempotencyKey ? ` "${context.idempotencyKey}"` : ''} was already used in the last 24 hours for a different request${context.endpoint === 'POST /numeros' ? ' (the same PDF and identifying fields, with other settings: that issue exists, change it with an update)' : ''}. Use a new idempotency key to do it again.${said}`;
       }
       if (code === 'not_scheduled') {
         return `${issueName(context)} is not scheduled, so "publier_le" cannot be changed; use "en_ligne" to put it online or offline.${said}`;

@@ -262,6 +262,7 @@ export class NumeroClient {
         permission: operation.permission,
         issueId: operation.issueId,
         address: operation.address,
+        idempotencyKey: operation.idempotencyKey,
         userAgent: this.userAgent,
         secrets: [this.apiKey],
       },
