@@ -11,6 +11,8 @@ import { undiciTransport } from '../../standalone';
 
 /** How far --stale and --future move the timestamp: twice the 5 minutes a receiver tolerates. */
 const SHIFT_SECONDS = 600;
+/** Receivers reject signatures more than 5 minutes away (numero-api.md, "Signature verification"). */
+const TOLERANCE_SECONDS = 300;
 /** The service gives up on a receiver after 4 seconds (numero-api.md, "Delivery"). */
 const SERVICE_WAIT_MS = 4000;
 const SHOWN_BODY_CHARS = 2000;
@@ -111,7 +113,8 @@ async function run({ args, io, output }: CommandContext): Promise<number> {
   }
   const durationMs = Math.round(performance.now() - started);
   const accepted = response.status >= 200 && response.status < 300;
-  const timing = timestamp === Math.floor(now / 1000) ? 'now' : timestamp < now / 1000 ? 'stale' : 'future';
+  const shift = timestamp - Math.floor(now / 1000);
+  const timing = shift === 0 ? 'now' : shift < 0 ? 'stale' : 'future';
 
   output.result(
     {
@@ -125,7 +128,7 @@ async function run({ args, io, output }: CommandContext): Promise<number> {
       [
         fields([
           ['Event', `${event.type} ${event.id}${sent ? ' (resent: same id and body, new signature)' : ''}`],
-          ['Signed', `t=${timestamp}${timing === 'now' ? '' : ` (${describeShift(timestamp - Math.floor(now / 1000))})`}`],
+          ['Signed', `t=${timestamp}${timing === 'now' ? '' : ` (${describeShift(shift)})`}`],
           ['Sent to', to],
           ['Status', `${response.status} ${accepted ? '(accepted)' : '(rejected)'} in ${durationMs} ms`],
         ]),
@@ -133,8 +136,12 @@ async function run({ args, io, output }: CommandContext): Promise<number> {
         shownBody(response.body),
       ].join('\n'),
   );
-  if (accepted && timing !== 'now') {
-    output.note(`Warning: the receiver accepted a signature ${describeShift(timestamp - Math.floor(now / 1000))}; it should reject timestamps more than 5 minutes away.`);
+  if (accepted && Math.abs(shift) > TOLERANCE_SECONDS) {
+    output.note(`Warning: the receiver accepted a signature ${describeShift(shift)}; it should reject timestamps more than 5 minutes away.`);
+  }
+  const location = response.headers['location'];
+  if (response.status >= 300 && response.status < 400 && location) {
+    output.note(`Note: the receiver redirects to ${location}. Webhook deliveries do not follow redirects: use the final address.`);
   }
   if (durationMs > SERVICE_WAIT_MS) {
     output.note('Warning: the receiver took more than 4 seconds; the service would count this delivery as failed and retry it.');

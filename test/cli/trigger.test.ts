@@ -109,6 +109,23 @@ describe('numero trigger', () => {
     expect(run.stderr).toContain('Warning: the receiver accepted a signature 10 minutes old');
   });
 
+  test('--timestamp within the 5 minutes: accepted without a warning', async () => {
+    const t = Math.floor(Date.now() / 1000) - 60;
+    const run = await trigger(['numero.publie', '--timestamp', String(t), '--to', receiver.url, '--secret', SECRET]);
+    expect(run.code).toBe(0);
+    expect(receiver.last().headers['service-signature']).toMatch(new RegExp(`^t=${t},v1=`));
+    expect(run.stdout).toMatch(/^Signed +t=\d+ \(1 minute old\)$/m);
+    expect(run.stderr).toBe('');
+  });
+
+  test('a redirect is rejected (exit 5) with a note to use the final address', async () => {
+    receiver.respondWith = { status: 308, body: '', headers: { Location: 'https://n8n.example.com/webhook/final' } };
+    const run = await trigger(['numero.publie', '--to', receiver.url, '--secret', SECRET]);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain('redirects to https://n8n.example.com/webhook/final');
+    expect(run.stdout).toContain('(empty response body)');
+  });
+
   test('a wrong secret is rejected by the receiver (exit 5)', async () => {
     const run = await trigger(['numero.publie', '--to', receiver.url, '--secret', 'whsec_notTheRightOne000000000000000']);
     expect(run.code).toBe(5);

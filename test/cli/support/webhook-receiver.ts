@@ -19,7 +19,7 @@ export interface ReceivedRequest {
 export class WebhookReceiver {
   readonly requests: ReceivedRequest[] = [];
   /** Replaces the answer: status and body. */
-  respondWith: { status: number; body: string } | undefined;
+  respondWith: { status: number; body: string; headers?: Record<string, string> } | undefined;
   private server: Server | undefined;
   url = '';
 
@@ -35,7 +35,7 @@ export class WebhookReceiver {
         const verdict = this.check(request.headers['service-signature'], body);
         this.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, verdict });
         const answer = this.respondWith ?? (verdict === 'valid' ? { status: 200, body: '{"received":true}' } : { status: 400, body: `{"error":"${verdict}"}` });
-        response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        response.writeHead(answer.status, { 'Content-Type': 'application/json', ...('headers' in answer ? answer.headers : {}) });
         response.end(answer.body);
       });
     });
