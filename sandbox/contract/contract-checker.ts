@@ -24,18 +24,52 @@ function pointer(...parts: string[]): string {
   return parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-export class ContractChecker {
-  readonly violations: ContractViolation[] = [];
-  private readonly doc: Json;
-  private readonly ajv: Ajv2020;
+/** The document and its compiled schemas are the same for every sandbox: built once per process. */
+class CompiledContract {
+  readonly doc: Json = openApiDocument('http://sandbox.invalid/v1');
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: false });
   private readonly validators = new Map<string, ValidateFunction | null>();
 
   constructor() {
-    this.doc = openApiDocument('http://sandbox.invalid/v1');
-    this.ajv = new Ajv2020({ strict: false, allErrors: false });
     addFormats(this.ajv);
     this.ajv.addSchema({ ...this.doc, $id: DOC_ID });
   }
+
+  resolve(at: string): Json | undefined {
+    return at
+      .slice(2)
+      .split('/')
+      .reduce<Json | undefined>((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+  }
+
+  /** The response object of an operation and status, and where it is in the document. */
+  response(method: string, path: string, status: number): { response: Json; at: string } | null {
+    const at = pointer('#', 'paths', path, method.toLowerCase(), 'responses', String(status));
+    const response = this.resolve(at);
+    if (!response) return null;
+    if (typeof response.$ref === 'string') {
+      const target = this.resolve(response.$ref);
+      return target ? { response: target, at: response.$ref } : null;
+    }
+    return { response, at };
+  }
+
+  validator(responseAt: string, response: Json): ValidateFunction | null {
+    let validate = this.validators.get(responseAt);
+    if (validate === undefined) {
+      const schemaAt = `${responseAt}/content/${pointer('application/json')}/schema`;
+      validate = response.content?.['application/json']?.schema ? this.ajv.compile({ $ref: `${DOC_ID}${schemaAt}` }) : null;
+      this.validators.set(responseAt, validate);
+    }
+    return validate;
+  }
+}
+
+let compiled: CompiledContract | undefined;
+
+export class ContractChecker {
+  readonly violations: ContractViolation[] = [];
+  private readonly contract = (compiled ??= new CompiledContract());
 
   /** `operation` is `METHOD /path` as in the document's paths. Returns a violation message or null. */
   check(operation: string, status: number, body: unknown, headers: Record<string, string>): string | null {
@@ -45,38 +79,16 @@ export class ContractChecker {
     return message;
   }
 
-  private responseObject(method: string, path: string, status: number): { response: Json; pointer: string } | null {
-    const responsesAt = this.doc.paths?.[path]?.[method.toLowerCase()]?.responses;
-    if (!responsesAt) return null;
-    let response = responsesAt[String(status)];
-    let at = pointer('#', 'paths', path, method.toLowerCase(), 'responses', String(status));
-    if (!response) return null;
-    if (typeof response.$ref === 'string') {
-      at = response.$ref;
-      response = at
-        .slice(2)
-        .split('/')
-        .reduce((node: Json, part: string) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
-    }
-    return { response, pointer: at };
-  }
-
   private problem(operation: string, status: number, body: unknown, headers: Record<string, string>): string | null {
     const [method, path] = operation.split(' ');
-    const found = this.responseObject(method, path, status);
+    const found = this.contract.response(method, path, status);
     if (!found) return `${operation}: status ${status} is not described in openapi.json`;
-    const lowerHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
     for (const [name, header] of Object.entries((found.response.headers ?? {}) as Json)) {
-      const resolved = header.$ref ? this.doc.components.headers[header.$ref.split('/').pop()] : header;
-      if (resolved?.required && lowerHeaders[name.toLowerCase()] === undefined) return `${operation} ${status}: header ${name} is missing`;
+      const resolved = typeof header.$ref === 'string' ? this.contract.resolve(header.$ref) : header;
+      if (resolved?.required && !given.has(name.toLowerCase())) return `${operation} ${status}: header ${name} is missing`;
     }
-    const schemaAt = `${found.pointer}/content/${pointer('application/json')}/schema`;
-    const key = `${schemaAt}`;
-    let validate = this.validators.get(key);
-    if (validate === undefined) {
-      validate = found.response.content?.['application/json']?.schema ? this.ajv.compile({ $ref: `${DOC_ID}${schemaAt}` }) : null;
-      this.validators.set(key, validate);
-    }
+    const validate = this.contract.validator(found.at, found.response);
     if (validate === null) return `${operation} ${status}: no JSON body is described`;
     if (validate(body)) return null;
     const error = validate.errors?.[0];
