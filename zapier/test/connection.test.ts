@@ -18,16 +18,16 @@ afterAll(async () => {
 
 describe('connection', () => {
   test('the test reads the account and the label names plan, status and host', async () => {
-    const result = (await appTester(App.authentication.test as any, { authData: fx.authData })) as any;
+    const result = (await appTester(App.authentication!.test as any, { authData: fx.authData })) as any;
     expect(result.formule).toBe('pro');
     expect(result.statut).toBe('actif');
-    const label = await appTester(App.authentication.connectionLabel as any, { authData: fx.authData, inputData: result });
+    const label = await appTester(App.authentication!.connectionLabel as any, { authData: fx.authData, inputData: result });
     expect(label).toBe(`numero pro (actif) on ${new URL(fx.sandbox.baseUrl).host}`);
   });
 
   test('a revoked key is an expired connection, with the core message and without the key', async () => {
     const authData = { ...fx.authData, apiKey: fx.sandbox.keys.revoked };
-    const error = await failure(appTester(App.authentication.test as any, { authData }));
+    const error = await failure(appTester(App.authentication!.test as any, { authData }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.message).toMatch(/API key was refused/);
     expect(error.message).not.toContain(fx.sandbox.keys.revoked);
@@ -39,14 +39,14 @@ describe('connection', () => {
     ['not an address', /Field "API Base URL" must be an absolute address/],
   ])('base URL %s is refused naming the field, before any request', async (baseUrl, message) => {
     const before = await fx.admin('GET', '/requests');
-    const error = await failure(appTester(App.authentication.test as any, { authData: { ...fx.authData, baseUrl } }));
+    const error = await failure(appTester(App.authentication!.test as any, { authData: { ...fx.authData, baseUrl } }));
     expect(error.message).toMatch(message);
     expect((await fx.admin('GET', '/requests')).total).toBe(before.total);
   });
 
   test('a missing key is refused naming the field, before any request', async () => {
     const before = await fx.admin('GET', '/requests');
-    const error = await failure(appTester(App.authentication.test as any, { authData: { baseUrl: fx.sandbox.baseUrl, apiKey: '' } }));
+    const error = await failure(appTester(App.authentication!.test as any, { authData: { baseUrl: fx.sandbox.baseUrl, apiKey: '' } }));
     expect(error.message).toMatch(/Field "API Key" is required/);
     expect((await fx.admin('GET', '/requests')).total).toBe(before.total);
   });

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 const hook = (key: HookKey, rawRequest: CapturedDelivery | Record<string, unknown>, auth = authData) =>
-  appTester(App.triggers[key].operation.perform as any, { authData: auth, rawRequest }) as Promise<any[]>;
+  appTester((App.triggers[key].operation as any).perform, { authData: auth, rawRequest }) as Promise<any[]>;
 
 const create = (key: keyof typeof App.creates, inputData: Record<string, unknown>) =>
   appTester(App.creates[key].operation.perform as any, { authData, inputData }) as Promise<any>;
@@ -139,7 +139,7 @@ describe('instant triggers', () => {
     const { delivery } = await publish(`Échantillon ${key}`);
     const [real] = await hook('issuePublished', delivery);
     const shape = (event: any) => ({ top: Object.keys(event).sort(), donnees: Object.keys(event.donnees).sort(), publication: Object.keys(event.donnees.publication).sort() });
-    const listed = (await appTester(App.triggers[key].operation.performList as any, { authData })) as any[];
+    const listed = (await appTester((App.triggers[key].operation as any).performList, { authData })) as any[];
     const sample = App.triggers[key].operation.sample as any;
     expect(shape(sample)).toEqual(shape(real));
     for (const item of listed) {
@@ -158,7 +158,7 @@ describe('instant triggers', () => {
 
 describe('polling and dropdown triggers', () => {
   const poll = (key: keyof typeof App.triggers, inputData: Record<string, unknown> = {}, meta: Record<string, unknown> = {}) =>
-    appTester(App.triggers[key].operation.perform as any, { authData, inputData, meta }) as Promise<any[]>;
+    appTester((App.triggers[key].operation as any).perform, { authData, inputData, meta }) as Promise<any[]>;
 
   test('New Issue lists issues newest first, each with a unique id, filtered by periodical', async () => {
     const { issue } = await publish('Le plus récent');
