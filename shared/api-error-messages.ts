@@ -83,6 +83,10 @@ function advice(status: number, code: string, context: ErrorContext, retryAfter:
       case 'bad_upload_signature':
         return `The upload address was refused as forged or altered (${code}). Run the publication again to get a new one.${said}`;
     }
+    if (status === 413) return `The file is too large for the account's plan. Reduce the file's size or upgrade the plan.${said}`;
+    if (status >= 400 && status < 500 && status !== 429) {
+      return `The upload address refused the file (HTTP ${status}, ${code}). Run the publication again to get a new upload address.${said}`;
+    }
   }
   switch (status) {
     case 400:

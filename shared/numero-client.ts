@@ -202,7 +202,12 @@ export class NumeroClient {
       timeoutMs: this.uploadTimeoutMs,
       context: { endpoint: 'PUT upload', upload: true, secrets: [this.apiKey] },
     });
-    return parseJson<UploadReceipt>(response, 'PUT upload', [this.apiKey]);
+    // The answer of the storage behind the upload address is not part of the API: any 2xx is success.
+    const receipt = tryParseJson(response.body) as Partial<UploadReceipt> | undefined;
+    return {
+      sha256: typeof receipt?.sha256 === 'string' ? receipt.sha256 : televersement.sha256,
+      taille: typeof receipt?.taille === 'number' ? receipt.taille : size,
+    };
   }
 
   /**
@@ -332,6 +337,14 @@ function validateUploadUrl(value: unknown): string {
     throw new NumeroValidationError('url', 'uri', 'Field "url" of the upload must be an http(s) address (rule: uri); pass the answer of requestUpload unchanged.');
   }
   return value;
+}
+
+function tryParseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 function parseJson<T>(response: HttpResponse, endpoint: string, secrets: ReadonlyArray<string | undefined>): T {

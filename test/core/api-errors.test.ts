@@ -213,6 +213,39 @@ describe('API errors', () => {
     });
   });
 
+  describe('the upload PUT', () => {
+    const bytes = new TextEncoder().encode('%PDF-1.4 upload errors');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+    it('400 sha256_mismatch says the file changed while it was published', async () => {
+      const client = harness.client();
+      const televersement = await client.requestUpload({ sha256, taille: bytes.byteLength });
+      const other = new TextEncoder().encode('%PDF-1.4 upload ERRORS');
+      const error = collect(await apiError(client.putUpload(televersement, other, other.byteLength)));
+      expect(error).toMatchObject({ status: 400, code: 'sha256_mismatch' });
+      expect(error.message).toMatch(/^PUT upload: The file sent did not match its SHA-256 or size/);
+    });
+
+    it('403 upload_expired says to run again for a new address', async () => {
+      const client = harness.client();
+      const televersement = await client.requestUpload({ sha256, taille: bytes.byteLength });
+      await harness.admin('POST', '/clock', { advanceSeconds: 3601 });
+      const error = collect(await apiError(client.putUpload(televersement, bytes, bytes.byteLength)));
+      expect(error).toMatchObject({ status: 403, code: 'upload_expired' });
+      expect(error.message).toContain('The upload address expired');
+    });
+
+    it('another refusal of the upload origin says the upload address refused the file, without retrying', async () => {
+      const client = harness.client();
+      const televersement = await client.requestUpload({ sha256, taille: bytes.byteLength });
+      await harness.admin('POST', '/faults', { count: 1, match: { origin: 'upload', method: 'PUT' }, action: 'status', status: 403 });
+      const error = collect(await apiError(client.putUpload(televersement, bytes, bytes.byteLength)));
+      expect(error.status).toBe(403);
+      expect(error.message).toContain('The upload address refused the file (HTTP 403');
+      await expect(client.putUpload(televersement, bytes, bytes.byteLength)).resolves.toEqual({ sha256, taille: bytes.byteLength });
+    });
+  });
+
   it('5xx says the service failed, to try again later', async () => {
     await harness.admin('POST', '/faults', { match: { method: 'GET', path: '/compte' }, count: 1, action: 'status', status: 502 });
     const error = collect(await apiError(harness.client({ retry: { maxAttempts: 1 } }).getAccount()));
