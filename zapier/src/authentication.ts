@@ -42,6 +42,7 @@ export const authentication = {
   // Zapier calls it with the test's result as inputData.
   connectionLabel: async (_z: ZObject, bundle: Bundle) => {
     const { formule, statut, api_host: host } = bundle.inputData as unknown as TestResult;
-    return `numero ${formule} (${statut}) on ${host}`;
+    // Zapier puts the app's name before it already.
+    return `${formule} plan (${statut}), ${host}`;
   },
 } satisfies Authentication;

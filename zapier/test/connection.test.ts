@@ -22,7 +22,7 @@ describe('connection', () => {
     expect(result.formule).toBe('pro');
     expect(result.statut).toBe('actif');
     const label = await appTester(App.authentication!.connectionLabel as any, { authData: fx.authData, inputData: result });
-    expect(label).toBe(`numero pro (actif) on ${new URL(fx.sandbox.baseUrl).host}`);
+    expect(label).toBe(`pro plan (actif), ${new URL(fx.sandbox.baseUrl).host}`);
   });
 
   test('a revoked key is an expired connection, with the core message and without the key', async () => {

@@ -22,7 +22,7 @@ export const newIssue = defineTrigger({
   noun: 'Issue',
   display: {
     label: 'New Issue',
-    description: 'Triggers when a new issue appears in your account (published, scheduled or replaced by a new one), checked every few minutes.',
+    description: 'Triggers when a new issue is published or scheduled in your account (checked every few minutes).',
   },
   operation: {
     type: 'polling',
