@@ -46,7 +46,11 @@ export interface NumeroClientOptions {
   /** When given, sent as `Authorization: Bearer …`. Leave it out when the transport authenticates (n8n). */
   apiKey?: string;
   transport: Transport;
-  /** Transport for the upload PUT; the client adds no Authorization to it. Defaults to `transport`. */
+  /**
+   * Transport for the upload PUT; the client adds no Authorization to it. Defaults to `transport` only
+   * when `apiKey` is given (then `transport` adds no key of its own); without `apiKey` the transport
+   * authenticates, so it may not carry uploads, and putUpload requires this.
+   */
   uploadTransport?: Transport;
   /** Waits for 429 and backoff. Without it, nothing that needs a wait is retried. */
   sleep?: Sleep;
@@ -122,7 +126,7 @@ export class NumeroClient {
 
   private readonly apiKey: string | undefined;
   private readonly transport: Transport;
-  private readonly uploadTransport: Transport;
+  private readonly uploadTransport: Transport | undefined;
   private readonly sleep: Sleep | undefined;
   /** The clock the client validates `publier_le` and deadlines by. */
   readonly now: Clock;
@@ -140,7 +144,7 @@ export class NumeroClient {
     this.apiKey = options.apiKey === undefined ? undefined : validateHeaderSecret('apiKey', options.apiKey);
     this.userAgent = validateUserAgent(options.userAgent ?? DEFAULT_USER_AGENT);
     this.transport = options.transport;
-    this.uploadTransport = options.uploadTransport ?? options.transport;
+    this.uploadTransport = options.uploadTransport ?? (options.apiKey !== undefined ? options.transport : undefined);
     this.sleep = options.sleep;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? defaultRandom;
@@ -189,6 +193,14 @@ export class NumeroClient {
   async putUpload(televersement: Televersement, body: HttpBody | (() => HttpBody), size: number): Promise<UploadReceipt> {
     checkInteger('size', size, 1);
     const url = validateUploadUrl(televersement?.url);
+    const uploadTransport = this.uploadTransport;
+    if (!uploadTransport) {
+      throw new NumeroValidationError(
+        'uploadTransport',
+        'required',
+        'Field "uploadTransport" is required to upload (rule: required): this client\'s transport adds the API key, which must never reach the upload address.',
+      );
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(televersement.en_tetes ?? {})) {
       if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
@@ -196,7 +208,7 @@ export class NumeroClient {
     headers['Content-Length'] = String(size);
     const replayable = typeof body === 'function' || retryableBody(body);
     const response = await this.attempt({
-      transport: this.uploadTransport,
+      transport: uploadTransport,
       request: () => ({ method: 'PUT', url, headers: { ...headers }, body: typeof body === 'function' ? body() : body }),
       retrySafe: replayable,
       timeoutMs: this.uploadTimeoutMs,

@@ -162,5 +162,10 @@ describe('NumeroClient methods', () => {
     const n8nLike = new NumeroClient({ baseUrl: harness.sandbox.baseUrl, transport });
     await expect(n8nLike.getAccount()).resolves.toHaveProperty('compte');
     expect(Object.keys(seen[0]!)).not.toContain('Authorization');
+    // That transport authenticates, so it is never used for an upload: an upload transport is required.
+    const televersement = await client.requestUpload({ sha256: 'e'.repeat(64), taille: 3 });
+    const calls = seen.length;
+    await expect(n8nLike.putUpload(televersement, 'abc', 3)).rejects.toMatchObject({ field: 'uploadTransport', rule: 'required' });
+    expect(seen.length).toBe(calls);
   });
 });
