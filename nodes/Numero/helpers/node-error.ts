@@ -36,15 +36,23 @@ export function toNodeError(node: INode, error: unknown, itemIndex: number): Nod
   return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
 }
 
-/** The error as the json of an output item, for "Continue (using error output)" and "Continue On Fail". */
+/**
+ * The error as the json of an output item, for "Continue On Fail": `error` is the message and `details`
+ * says what failed (`code`, and `status`, `field`, `rule`… when known). Only these two keys, because n8n
+ * sends an item shaped `{ error, details }` to the error output under "Continue (using error output)".
+ */
 export function errorItemJson(error: unknown): IDataObject {
+  const message = error instanceof Error ? error.message : String(error);
   if (error instanceof NumeroValidationError) {
-    const label = fieldLabel(error.field);
-    return { error: error.message, code: 'invalid_input', field: label ?? error.field, rule: error.rule };
+    return { error: message, details: { code: 'invalid_input', field: fieldLabel(error.field) ?? error.field, rule: error.rule } };
   }
   if (error instanceof NumeroApiError) {
-    return { error: error.message, code: error.code, status: error.status, ...(error.requestId ? { requestId: error.requestId } : {}) };
+    const details: IDataObject = { code: error.code, status: error.status };
+    if (error.requestId) details.requestId = error.requestId;
+    return { error: message, details };
   }
-  if (error instanceof NumeroNetworkError) return { error: error.message, code: `network_${error.kind}`, attempts: error.attempts };
-  return { error: error instanceof Error ? error.message : String(error), code: 'n8n_error' };
+  if (error instanceof NumeroNetworkError) {
+    return { error: message, details: { code: `network_${error.kind}`, attempts: error.attempts } };
+  }
+  return { error: message, details: { code: 'n8n_error' } };
 }

@@ -15,6 +15,8 @@ export interface BinaryDataSetup {
   mode: BinaryMode;
   /** Folder holding the binaries in filesystem mode. */
   storagePath: string;
+  /** The service itself (tests may watch which of its methods a node uses). */
+  service: InstanceType<typeof core.BinaryDataService>;
   /** Errors n8n reported through its error reporter while handling binaries. */
   reportedErrors: unknown[];
   cleanup(): void;
@@ -45,6 +47,7 @@ export async function useBinaryDataMode(mode: BinaryMode): Promise<BinaryDataSet
   current = {
     mode,
     storagePath,
+    service,
     reportedErrors,
     cleanup: () => fs.rmSync(storagePath, { recursive: true, force: true }),
   };

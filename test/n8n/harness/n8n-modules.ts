@@ -11,7 +11,8 @@ import * as path from 'node:path';
 if (!process.env.N8N_USER_FOLDER) {
   process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-user-'));
 }
-process.env.N8N_LOG_LEVEL ??= 'warn';
+// Tests assert on results; n8n's own log lines (e.g. each node error) would only add noise.
+process.env.N8N_LOG_LEVEL ??= 'silent';
 
 export const core: typeof import('n8n-core') = require('n8n-core');
 const coreDir = path.dirname(require.resolve('n8n-core'));

@@ -4,7 +4,6 @@
  * node output or the error that stopped it.
  */
 import type {
-  ExecutionBaseError,
   ICredentialDataDecryptedObject,
   IConnections,
   INode,
@@ -34,17 +33,30 @@ export interface RunWorkflowOptions extends EnvironmentOptions {
   startNode?: string;
 }
 
+/**
+ * A node error as n8n stores it in the execution (a plain copy of the NodeApiError / NodeOperationError:
+ * its class is in `name`).
+ */
+export interface StoredNodeError {
+  name: string;
+  message: string;
+  description?: string | null;
+  httpCode?: string | null;
+  context: { itemIndex?: number; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
 export interface WorkflowRunResult {
   status: IRun['status'];
   /** The error that stopped the workflow, if any. */
-  error?: ExecutionBaseError;
+  error?: StoredNodeError;
   run: IRun;
   /** Names of the nodes in the order they finished. */
   executionOrder: string[];
   /** The items a node output on one of its outputs (last run of the node). */
   itemsOf(nodeName: string, outputIndex?: number): INodeExecutionData[];
   /** The error a node stopped with, if it did. */
-  errorOf(nodeName: string): ExecutionBaseError | undefined;
+  errorOf(nodeName: string): StoredNodeError | undefined;
 }
 
 export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
@@ -100,7 +112,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
   const lastTask = (nodeName: string): ITaskData | undefined => runData[nodeName]?.at(-1);
   return {
     status: run.status,
-    error: run.data.resultData.error as ExecutionBaseError | undefined,
+    error: run.data.resultData.error as unknown as StoredNodeError | undefined,
     run,
     executionOrder,
     itemsOf(nodeName, outputIndex = 0) {
@@ -108,7 +120,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
       if (!task) throw new Error(`Node "${nodeName}" did not run (ran: ${Object.keys(runData).join(', ')})`);
       return task.data?.main?.[outputIndex] ?? [];
     },
-    errorOf: (nodeName) => lastTask(nodeName)?.error as ExecutionBaseError | undefined,
+    errorOf: (nodeName) => lastTask(nodeName)?.error as unknown as StoredNodeError | undefined,
   };
 }
 
@@ -124,7 +136,7 @@ export interface NodeRunResult extends WorkflowRunResult {
   /** The tested node's items on its first output. */
   items: INodeExecutionData[];
   /** The tested node's error, if it stopped with one. */
-  nodeError?: ExecutionBaseError;
+  nodeError?: StoredNodeError;
 }
 
 /** Runs one node after a Test Items node that feeds it `input` (by default one empty item). */
