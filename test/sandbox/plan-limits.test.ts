@@ -1,5 +1,5 @@
 import type { RunningSandbox } from '../../sandbox';
-import { admin, call, pdfBytes, publish, sha256, start, upload } from './sandbox-client';
+import { admin, call, pdfBytes, publish, sha256, start, upload, jsonOf } from './sandbox-client';
 
 let sb: RunningSandbox;
 beforeEach(async () => {
@@ -25,7 +25,7 @@ describe('plan limits', () => {
     await admin(sb, 'POST', '/plans', { account: 'main', maxFileBytes: 1000 });
     const put = await fetch(requested.body.url, { method: 'PUT', headers: requested.body.en_tetes, body: bytes });
     expect(put.status).toBe(413);
-    expect((await put.json()).error.code).toBe('file_too_large');
+    expect((await jsonOf(put)).error.code).toBe('file_too_large');
   });
 
   test("creating an issue beyond the plan's count is 402 plan_limit; a replacement is still allowed", async () => {

@@ -84,3 +84,6 @@ export async function publish(sb: RunningSandbox, fields: Record<string, unknown
   const file = await upload(sb, pdfBytes(), 'pdf', key);
   return call(sb, key, 'POST', '/numeros', { body: { ...file, titre: 'Numéro de test', publication: 'gazette', ...fields } });
 }
+
+/** A response's JSON body, untyped (tests look at it field by field). */
+export const jsonOf = async (response: Response): Promise<any> => response.json();

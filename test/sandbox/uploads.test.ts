@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { RunningSandbox } from '../../sandbox';
-import { admin, call, pdfBytes, sha256, start, upload } from './sandbox-client';
+import { admin, call, pdfBytes, sha256, start, upload, jsonOf } from './sandbox-client';
 
 let sb: RunningSandbox;
 let dataDir: string;
@@ -40,7 +40,7 @@ describe('POST /televersements and the upload PUT', () => {
     const answer = await requestUpload(bytes);
     const put = await fetch(answer.body.url, { method: 'PUT', headers: answer.body.en_tetes, body: bytes });
     expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ sha256: sha256(bytes), taille: bytes.length });
+    expect(await jsonOf(put)).toEqual({ sha256: sha256(bytes), taille: bytes.length });
     expect(await readFile(join(dataDir, 'main', sha256(bytes)))).toEqual(bytes);
     const seen = await admin(sb, 'GET', '/uploads/requests');
     expect(seen.body.requests).toHaveLength(1);
@@ -68,10 +68,10 @@ describe('POST /televersements and the upload PUT', () => {
     const other = Buffer.alloc(bytes.length, 0x41);
     const wrongHash = await fetch(answer.body.url, { method: 'PUT', headers: answer.body.en_tetes, body: other });
     expect(wrongHash.status).toBe(400);
-    expect((await wrongHash.json()).error.code).toBe('sha256_mismatch');
+    expect((await jsonOf(wrongHash)).error.code).toBe('sha256_mismatch');
     const shorter = await fetch(answer.body.url, { method: 'PUT', headers: answer.body.en_tetes, body: bytes.subarray(1) });
     expect(shorter.status).toBe(400);
-    expect((await shorter.json()).error.code).toBe('size_mismatch');
+    expect((await jsonOf(shorter)).error.code).toBe('size_mismatch');
     const state = await admin(sb, 'GET', '/state?account=main');
     expect(state.body.uploads.map((u: { sha256: string }) => u.sha256)).not.toContain(sha256(bytes));
   });
@@ -81,12 +81,12 @@ describe('POST /televersements and the upload PUT', () => {
     const answer = await requestUpload(bytes);
     const wrongType = await fetch(answer.body.url, { method: 'PUT', headers: { ...answer.body.en_tetes, 'Content-Type': 'application/octet-stream' }, body: bytes });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ error: { code: 'header_mismatch' } });
+    expect(await jsonOf(wrongType)).toMatchObject({ error: { code: 'header_mismatch' } });
     const noHash = await fetch(answer.body.url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: bytes });
-    expect((await noHash.json()).error.message).toContain('X-Upload-Sha256');
+    expect((await jsonOf(noHash)).error.message).toContain('X-Upload-Sha256');
     const withKey = await fetch(answer.body.url, { method: 'PUT', headers: { ...answer.body.en_tetes, Authorization: `Bearer ${sb.keys.full}` }, body: bytes });
     expect(withKey.status).toBe(400);
-    expect((await withKey.json()).error.code).toBe('unexpected_authorization');
+    expect((await jsonOf(withKey)).error.code).toBe('unexpected_authorization');
   });
 
   test('a forged address is 403 bad_upload_signature; an address is 403 upload_expired after one hour (sandbox clock)', async () => {
@@ -95,11 +95,11 @@ describe('POST /televersements and the upload PUT', () => {
     const forged = answer.body.url.replace(/sig=([a-f0-9])/, (_m: string, c: string) => `sig=${c === 'a' ? 'b' : 'a'}`);
     const refused = await fetch(forged, { method: 'PUT', headers: answer.body.en_tetes, body: bytes });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.code).toBe('bad_upload_signature');
+    expect((await jsonOf(refused)).error.code).toBe('bad_upload_signature');
     await admin(sb, 'POST', '/clock', { advanceSeconds: 3601 });
     const late = await fetch(answer.body.url, { method: 'PUT', headers: answer.body.en_tetes, body: bytes });
     expect(late.status).toBe(403);
-    expect((await late.json()).error.code).toBe('upload_expired');
+    expect((await jsonOf(late)).error.code).toBe('upload_expired');
   });
 
   test('a large file is streamed to disk and hashed on the way', async () => {
@@ -112,7 +112,7 @@ describe('POST /televersements and the upload PUT', () => {
     const put = await fetch(answer.body.url, {
       method: 'PUT',
       headers: { ...answer.body.en_tetes, 'Content-Length': String(bytes.length) },
-      body: chunks() as unknown as BodyInit,
+      body: chunks() as unknown as RequestInit['body'],
       duplex: 'half',
     } as RequestInit);
     expect(put.status).toBe(200);
