@@ -82,14 +82,6 @@ export class NumeroApi implements ICredentialType {
       {
         type: 'responseCode',
         properties: {
-          value: 402,
-          message:
-            "The key is valid but the account's subscription has ended. Renew it in your numero space.",
-        },
-      },
-      {
-        type: 'responseCode',
-        properties: {
           value: 404,
           message:
             'No numero API answers at this Base URL. It must be the API root ending in /v1, e.g. https://api.numero.press/v1.',
