@@ -73,7 +73,17 @@ export async function downloadFileField(z: ZObject, folder: string, value: unkno
   if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url)) {
     refuse(file, 'file', 'must be a file: map a file from an earlier step, or give its http(s):// address', `got ${describeAddress(url)}`);
   }
-  const response = await z.request({ url, raw: true, skipThrowForStatus: true });
+  let response;
+  try {
+    response = await z.request({ url, raw: true, skipThrowForStatus: true });
+  } catch (error) {
+    // node-fetch's errors name the address, which may carry a token: only the cause is kept.
+    if (error instanceof Error && (error.name === 'FetchError' || error.name === 'AbortError')) {
+      const cause = (error as Error & { code?: string }).code ?? error.name;
+      refuse(file, 'download', 'must be a file that can be downloaded', `no answer came from its address (${cause})`);
+    }
+    throw error;
+  }
   if (response.status >= 300) {
     refuse(file, 'download', 'must be a file that can be downloaded', `its address answered HTTP ${response.status}`);
   }

@@ -51,6 +51,12 @@ describe('connection', () => {
     expect((await fx.admin('GET', '/requests')).total).toBe(before.total);
   });
 
+  test('an API nothing answers at gives the core network message and code', async () => {
+    const error = await failure(appTester(App.authentication!.test as any, { authData: { ...fx.authData, baseUrl: 'http://127.0.0.1:1/v1' } }));
+    expect(error).toMatchObject({ name: 'AppError', code: 'network_refused' });
+    expect(error.message).toMatch(/GET \/compte: could not reach http:\/\/127\.0\.0\.1:1: the connection was refused/);
+  });
+
   test('a key without the permission gets the core message naming it', async () => {
     const authData = { ...fx.authData, apiKey: fx.sandbox.keys.liens };
     const error = await failure(appTester(App.searches.getAccount.operation.perform as any, { authData }));

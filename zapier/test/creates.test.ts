@@ -190,6 +190,7 @@ describe('Publish Issue', () => {
     ['not a PDF', () => files.add('page.html', Buffer.from('<html>hello</html>'), 'text/html'), /Field "PDF File" must be a PDF \(starting with %PDF-\) \(rule: file_type\)/],
     ['an address that answers 404', () => files.add('x.pdf', uniquePdf('x')).replace(/\/files\/\d+$/, '/files/missing'), /Field "PDF File" must be a file that can be downloaded \(rule: download\); its address answered HTTP 404/],
     ['not an address', () => 'gazette.pdf', /Field "PDF File" must be a file: map a file from an earlier step/],
+    ['an address nothing answers at', () => 'http://127.0.0.1:1/gazette.pdf?token=s3cr3t', /Field "PDF File" must be a file that can be downloaded \(rule: download\); no answer came from its address \(ECONNREFUSED\)\.$/],
   ])('refuses a PDF field that is %s, before calling the API', async (_what, pdf, message) => {
     const before = await apiRequestCount();
     const error = await failure(create('publishIssue', { pdf: pdf(), titre: 'Titre' }));
