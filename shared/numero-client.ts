@@ -16,12 +16,12 @@ import type {
   Televersement,
   UpdateIssueInput,
 } from './api-types';
-import type { Clock, HttpBody, HttpMethod, HttpRequest, HttpResponse, Sleep, Transport } from './ports';
-import { TransportError } from './ports';
-import { NumeroApiError, NumeroNetworkError, NumeroValidationError } from './errors';
-import { apiErrorFromResponse, type ErrorContext, type Permission } from './api-error-messages';
-import { backoffDelayMs, retryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy';
+import type { Clock, HttpBody, HttpMethod, HttpResponse, Sleep, Transport } from './ports';
+import { NumeroApiError, NumeroValidationError } from './errors';
+import type { Permission } from './api-error-messages';
+import { retryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy';
 import { scrubSecrets } from './scrub-secrets';
+import { sendWithRetries, type AttemptPlan, type ResponseInfo } from './send-with-retries';
 import { validateBaseUrl } from './base-url';
 import { checkInteger } from './field-rules';
 import { idempotencyKeyForIssue, newLinkIdempotencyKey } from './idempotency-keys';
@@ -69,14 +69,6 @@ export interface NumeroClientOptions {
   deadlineMs?: number;
 }
 
-/** What came back with the last response. */
-export interface ResponseInfo {
-  status: number;
-  requestId?: string;
-  /** `Idempotent-Replayed: true`: the service returned the first response of this idempotency key. */
-  replayed: boolean;
-}
-
 export interface IdempotentCallOptions {
   idempotencyKey?: string;
   /** Called with the response's details (also kept in `client.lastResponse`). */
@@ -102,15 +94,7 @@ interface Operation {
   repeatable?: boolean;
 }
 
-interface AttemptPlan {
-  transport: Transport;
-  /** A new request for each attempt (a streamed body cannot be sent twice). */
-  request: () => HttpRequest;
-  /** Whether a 5xx or a lost connection may be retried without doing the thing twice. */
-  retrySafe: boolean;
-  timeoutMs: number;
-  context: ErrorContext;
-}
+export type { ResponseInfo };
 
 const defaultRandom = (): number => randomInt(0, 2 ** 47) / 2 ** 47;
 
@@ -207,7 +191,7 @@ export class NumeroClient {
     }
     headers['Content-Length'] = String(size);
     const replayable = typeof body === 'function' || retryableBody(body);
-    const response = await this.attempt({
+    const { response } = await this.send({
       transport: uploadTransport,
       request: () => ({ method: 'PUT', url, headers: { ...headers }, body: typeof body === 'function' ? body() : body }),
       retrySafe: replayable,
@@ -260,6 +244,17 @@ export class NumeroClient {
     return this.execute<AccountEnvelope>({ method: 'GET', path: '/compte', permission: 'lecture' });
   }
 
+  private send(plan: AttemptPlan): Promise<{ response: HttpResponse; info: ResponseInfo }> {
+    return sendWithRetries(plan, {
+      policy: this.policy,
+      sleep: this.sleep,
+      now: this.now,
+      random: this.random,
+      deadlineMs: this.deadlineMs,
+      onResponse: (info) => (this.lastResponse = info),
+    });
+  }
+
   private async execute<T>(operation: Operation, onResponse?: (info: ResponseInfo) => void): Promise<T> {
     const endpoint = `${operation.method} /${operation.path.replace(/^\//, '')}`;
     const query = operation.query && Object.keys(operation.query).length > 0 ? `?${new URLSearchParams(operation.query).toString()}` : '';
@@ -269,7 +264,7 @@ export class NumeroClient {
     if (operation.body !== undefined) headers['Content-Type'] = 'application/json';
     if (operation.idempotencyKey !== undefined) headers['Idempotency-Key'] = operation.idempotencyKey;
     const body = operation.body === undefined ? undefined : JSON.stringify(operation.body);
-    const response = await this.attempt({
+    const { response, info } = await this.send({
       transport: this.transport,
       request: () => ({ method: operation.method, url, headers: { ...headers }, ...(body === undefined ? {} : { body }) }),
       retrySafe: operation.method !== 'POST' || operation.idempotencyKey !== undefined || operation.repeatable === true,
@@ -284,64 +279,13 @@ export class NumeroClient {
         secrets: [this.apiKey],
       },
     });
-    const info = this.lastResponse;
-    if (onResponse && info) onResponse(info);
+    onResponse?.(info);
     return parseJson<T>(response, endpoint, [this.apiKey]);
-  }
-
-  /** Sends until a 2xx, retrying what may be retried; throws NumeroApiError or NumeroNetworkError. */
-  private async attempt(plan: AttemptPlan): Promise<HttpResponse> {
-    const deadline = this.now() + this.deadlineMs;
-    for (let attempt = 1; ; attempt++) {
-      const request = plan.request();
-      if (plan.timeoutMs > 0) request.timeoutMs = Math.max(1, Math.min(plan.timeoutMs, deadline - this.now()));
-      let response: HttpResponse | undefined;
-      let failure: NumeroApiError | NumeroNetworkError;
-      let waitMs: number | undefined;
-      try {
-        response = await plan.transport(request);
-      } catch (error) {
-        const kind = error instanceof TransportError ? error.kind : 'other';
-        const detail = error instanceof Error ? scrubSecrets(error.message, plan.context.secrets) : 'unknown error';
-        failure = new NumeroNetworkError(kind, attempt, networkMessage(plan.context.endpoint, request.url, kind, attempt, plan.retrySafe, detail));
-        if (!(error instanceof TransportError)) throw failure;
-        if (plan.retrySafe) waitMs = backoffDelayMs(this.policy, attempt, this.random);
-      }
-      if (response) {
-        const headers = lowerCaseKeys(response.headers);
-        response = { ...response, headers };
-        this.lastResponse = {
-          status: response.status,
-          ...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
-          replayed: headers['idempotent-replayed'] === 'true',
-        };
-        if (response.status >= 200 && response.status < 300) return response;
-        failure = apiErrorFromResponse(response, plan.context, this.now());
-        const retryAfterMs = failure.retryAfter === undefined ? undefined : failure.retryAfter * 1000;
-        const retryAfterAllowed = failure.retryAfter === undefined || failure.retryAfter <= this.policy.maxRetryAfterSeconds;
-        if (response.status === 429) {
-          // A 429 was refused before any work was done, so even a plain POST may be sent again.
-          if (retryAfterAllowed) waitMs = retryAfterMs ?? backoffDelayMs(this.policy, attempt, this.random);
-        } else if (response.status >= 500 && plan.retrySafe && retryAfterAllowed) {
-          waitMs = Math.max(retryAfterMs ?? 0, backoffDelayMs(this.policy, attempt, this.random));
-        }
-      }
-      const canWait =
-        waitMs !== undefined && this.sleep !== undefined && attempt < this.policy.maxAttempts && this.now() + waitMs < deadline;
-      if (!canWait) throw failure!;
-      await this.sleep!(waitMs!);
-    }
   }
 }
 
 function stringify(query: object): Record<string, string> {
   return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
-}
-
-function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) result[name.toLowerCase()] = String(value);
-  return result;
 }
 
 function validateUploadUrl(value: unknown): string {
@@ -374,19 +318,4 @@ function parseJson<T>(response: HttpResponse, endpoint: string, secrets: Readonl
       requestId,
     });
   }
-}
-
-function networkMessage(endpoint: string, url: string, kind: string, attempts: number, retrySafe: boolean, detail: string): string {
-  const origin = /^[a-z]+:\/\/[^/]+/i.exec(url)?.[0] ?? 'the service';
-  const what =
-    kind === 'timeout'
-      ? 'no answer arrived in time'
-      : kind === 'refused'
-        ? 'the connection was refused (check the base URL and that the service is running)'
-        : kind === 'reset'
-          ? 'the connection was dropped before an answer arrived'
-          : `the request failed (${detail})`;
-  const tries = attempts === 1 ? '' : ` after ${attempts} attempts`;
-  const unsure = retrySafe ? '' : ' The request may or may not have been carried out; check before sending it again.';
-  return `${endpoint}: could not reach ${origin}: ${what}${tries}.${unsure}`;
 }

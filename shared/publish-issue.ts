@@ -93,7 +93,8 @@ async function uploadFile(
  * 24 hours returns the first issue (`replayed: true`) instead of publishing twice.
  */
 export async function publishIssue(client: NumeroClient, input: PublishIssueInput): Promise<PublishedIssue> {
-  const { onProgress } = checkObject('input', input) as unknown as PublishIssueInput;
+  checkObject('input', input);
+  const { onProgress } = input;
   const pdf = checkSource('pdf', input.pdf);
   const cover = input.cover === undefined ? undefined : checkSource('cover', input.cover);
   const fields = checkObject('fields', input.fields);
