@@ -2,7 +2,16 @@
  * Every field rule of the reference is checked by the client before any request: the error names the
  * field and the rule, and the sandbox's request counter does not move.
  */
-import { NumeroClient, NumeroValidationError, type Transport } from '../../shared';
+import fc from 'fast-check';
+import {
+  NumeroClient,
+  NumeroValidationError,
+  REFERENCE_PATTERN,
+  validateCreateIssue,
+  validateCreateLink,
+  validateStatistics,
+  type Transport,
+} from '../../shared';
 import { startHarness, type Harness } from './support/sandbox-harness';
 
 const ID = 'numero.press:gazette-2026-10';
@@ -201,5 +210,47 @@ describe('client options are checked when the client is made', () => {
 
   it('refuses a missing transport', () => {
     expect(() => new NumeroClient({ baseUrl: 'https://api.numero.press/v1' } as never)).toThrow(NumeroValidationError);
+  });
+});
+
+describe('validators agree with the rules on any value (property)', () => {
+  const passes = (fn: () => unknown): boolean => {
+    try {
+      fn();
+      return true;
+    } catch (error) {
+      if (error instanceof NumeroValidationError) return false;
+      throw error;
+    }
+  };
+
+  it('jours passes exactly for integers 1 to 365', () => {
+    fc.assert(fc.property(fc.oneof(fc.integer(), fc.double()), (jours) => passes(() => validateCreateLink({ id: ID, jours })) === (Number.isInteger(jours) && jours >= 1 && jours <= 365)));
+  });
+
+  it('reference passes exactly when it matches ^[A-Za-z0-9_.:@+-]{1,80}$', () => {
+    const chars = fc.constantFrom(...'abcXYZ019_.:@+- é/\n\t%'.split(''));
+    fc.assert(fc.property(fc.array(chars, { maxLength: 90 }).map((a) => a.join('')), (reference) => passes(() => validateCreateLink({ id: ID, reference })) === REFERENCE_PATTERN.test(reference)));
+  });
+
+  it('depuis passes exactly for dates that exist', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+        const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        const date = new Date(Date.UTC(y, m - 1, d));
+        const exists = m >= 1 && m <= 12 && d >= 1 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+        return passes(() => validateStatistics({ id: ID, depuis: text })) === exists;
+      }),
+    );
+  });
+
+  it('titre passes exactly for 1 to 200 characters that are not all blank and have no control character', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 220, unit: fc.constantFrom('a', 'é', '😀', ' ', '\n') }), (titre) => {
+        const length = [...titre].length;
+        const expected = length >= 1 && length <= 200 && titre.trim() !== '' && !titre.includes('\n');
+        return passes(() => validateCreateIssue({ ...FILE, titre }, NOW)) === expected;
+      }),
+    );
   });
 });
