@@ -1,0 +1,75 @@
+/**
+ * The few calls of n8n's REST API (the one its editor uses) the environment needs: the owner
+ * account, and reading which workflows are active and what executions they had.
+ */
+export interface OwnerAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ExecutionSummary {
+  id: string;
+  workflowId: string;
+  status: string;
+  mode: string;
+  startedAt: string | null;
+  stoppedAt: string | null;
+}
+
+export class N8nRest {
+  private cookie: string | undefined;
+
+  constructor(readonly url: string) {}
+
+  /** Creates the owner account (first start only) and keeps its session. */
+  async setupOwner(owner: OwnerAccount): Promise<void> {
+    await this.call('POST', '/rest/owner/setup', owner);
+  }
+
+  async login(owner: Pick<OwnerAccount, 'email' | 'password'>): Promise<void> {
+    await this.call('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+  }
+
+  async activeWorkflowIds(): Promise<string[]> {
+    return (await this.call('GET', '/rest/active-workflows')) as string[];
+  }
+
+  /** Why n8n could not activate a workflow, if it tried and failed. */
+  async activationError(workflowId: string): Promise<string | undefined> {
+    const error = (await this.call('GET', `/rest/active-workflows/error/${encodeURIComponent(workflowId)}`)) as
+      | { error?: string }
+      | null
+      | undefined;
+    return error?.error;
+  }
+
+  /** The workflow's executions, newest first (at most 100). */
+  async executions(workflowId: string): Promise<ExecutionSummary[]> {
+    const query = new URLSearchParams({ filter: JSON.stringify({ workflowId }), limit: '100' });
+    const page = (await this.call('GET', `/rest/executions?${query}`)) as { results: ExecutionSummary[] };
+    return page.results;
+  }
+
+  /** One execution with its run data, as n8n stores it (for diagnostics). */
+  async execution(id: string): Promise<unknown> {
+    return await this.call('GET', `/rest/executions/${encodeURIComponent(id)}`);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const authCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('n8n-auth='));
+    if (authCookie) this.cookie = authCookie.split(';')[0];
+    const text = await response.text();
+    if (!response.ok) throw new Error(`n8n ${method} ${path.split('?')[0]} answered ${response.status}: ${text.slice(0, 500)}`);
+    return text === '' ? undefined : (JSON.parse(text) as { data: unknown }).data;
+  }
+}
