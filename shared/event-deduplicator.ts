@@ -59,6 +59,12 @@ export class EventDeduplicator {
 
   /** True if `id` was seen within the time-to-live; otherwise records it and returns false. */
   seen(id: string, nowSeconds: number): boolean {
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new NumeroValidationError('id', 'required', 'Field "id" is required (rule: required): the event id to remember.');
+    }
+    if (typeof nowSeconds !== 'number' || !Number.isFinite(nowSeconds)) {
+      throw new NumeroValidationError('nowSeconds', 'type', 'Field "nowSeconds" must be a number of Unix seconds (rule: type).');
+    }
     this.expire(nowSeconds);
     const firstSeen = this.entries.get(id);
     if (firstSeen !== undefined && nowSeconds - firstSeen < this.ttlSeconds) return true;

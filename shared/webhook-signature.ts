@@ -167,6 +167,9 @@ export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent {
     throw new NumeroValidationError('toleranceSeconds', 'range', 'Field "toleranceSeconds" must be a positive number of seconds (rule: range).');
   }
   const now = input.now ?? Math.floor(Date.now() / 1000);
+  if (typeof now !== 'number' || !Number.isFinite(now)) {
+    throw new NumeroValidationError('now', 'type', 'Field "now" must be a number of Unix seconds (rule: type).');
+  }
   const { timestamp, signatures } = parseHeader(input.header);
   const body = payloadBytes(input.payload);
   const expected = secrets.map((secret) => hmac(secret, timestamp, body).digest());

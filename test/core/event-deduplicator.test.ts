@@ -77,5 +77,7 @@ describe('EventDeduplicator', () => {
   it('refuses options that make no sense', () => {
     expect(() => new EventDeduplicator({ maxEntries: 0 })).toThrow(NumeroValidationError);
     expect(() => new EventDeduplicator({ ttlSeconds: -1 })).toThrow(NumeroValidationError);
+    expect(() => new EventDeduplicator().seen('evt', Number.NaN)).toThrow(NumeroValidationError);
+    expect(() => new EventDeduplicator().seen('', 1)).toThrow(NumeroValidationError);
   });
 });

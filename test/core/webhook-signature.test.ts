@@ -178,6 +178,7 @@ describe('verifyWebhook refuses', () => {
     expect(() => verifyWebhook({ payload: BODY, header, secrets: [], now: NOW })).toThrow(NumeroValidationError);
     expect(() => verifyWebhook({ payload: BODY, header, secrets: '', now: NOW })).toThrow(NumeroValidationError);
     expect(() => verifyWebhook({ payload: BODY, header, secrets: SECRET, now: NOW, toleranceSeconds: 0 })).toThrow(NumeroValidationError);
+    expect(() => verifyWebhook({ payload: BODY, header, secrets: SECRET, now: Number.NaN })).toThrow(NumeroValidationError);
   });
 
   it('without ever saying what the right signature was, nor the secret', () => {
