@@ -59,12 +59,20 @@ async function main(): Promise<void> {
     process.stderr.write(`numero sandbox: ${(error as Error).message}\n`);
     process.exit(2);
   }
-  const sandbox = await startSandbox({
-    port: options.port,
-    rateLimit: options.rateLimit,
-    timeScale: options.timeScale,
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox({
+      port: options.port,
+      rateLimit: options.rateLimit,
+      timeScale: options.timeScale,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${options.port} is already in use; choose another with --port, or 0 for a free one` : (error as Error).message;
+    process.stderr.write(`numero sandbox: cannot start: ${reason}\n`);
+    process.exit(1);
+  }
   const info = { baseUrl: sandbox.baseUrl, adminUrl: sandbox.adminUrl, adminToken: sandbox.adminToken, keys: sandbox.keys };
   if (options.json) {
     process.stdout.write(`${JSON.stringify(info)}\n`);

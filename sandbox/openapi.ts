@@ -91,10 +91,11 @@ const STATUS_RESPONSE: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 402: 'PaymentRequired', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 413: 'PayloadTooLarge', 429: 'TooManyRequests',
 };
 
-function responses(success: Record<number, [string, Json]>, errors: number[]): Json {
+function responses(success: Record<number, [string, Json]>, errors: number[], idempotent = false): Json {
   const out: Json = {};
+  const headers = idempotent ? { ...STANDARD_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : STANDARD_HEADERS;
   for (const [status, [description, schema]] of Object.entries(success)) {
-    out[status] = { description, headers: STANDARD_HEADERS, content: { 'application/json': { schema } } };
+    out[status] = { description, headers, content: { 'application/json': { schema } } };
   }
   for (const status of [...errors, 401, 403, 429].sort()) out[String(status)] = { $ref: `#/components/responses/${STATUS_RESPONSE[status]}` };
   return out;
@@ -214,7 +215,7 @@ export function openApiDocument(serverUrl: string): Json {
               reference: { type: 'string', pattern: REFERENCE_PATTERN },
             },
           }),
-          responses: responses({ 201: ['The link', ref('Lien')] }, [400, 402, 404, 409]),
+          responses: responses({ 201: ['The link', ref('Lien')] }, [400, 402, 404, 409], true),
         },
       },
       '/liens/revoquer': {
@@ -251,6 +252,7 @@ export function openApiDocument(serverUrl: string): Json {
           responses: responses(
             { 200: ['Replacement done (remplace)', ref('CreatedIssue')], 201: ['Issue created', ref('CreatedIssue')] },
             [400, 402, 404, 409, 413],
+            true,
           ),
         },
         patch: {
@@ -331,7 +333,7 @@ export function openApiDocument(serverUrl: string): Json {
         'X-RateLimit-Limit': { description: 'Calls allowed per minute for this key', schema: { type: 'integer' } },
         'X-RateLimit-Remaining': { description: 'Calls left in the current minute', schema: { type: 'integer', minimum: 0 } },
         'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer', minimum: 1 } },
-        'Idempotent-Replayed': { description: 'true on a replayed response', schema: { const: 'true' } },
+        'Idempotent-Replayed': { description: '`true` when this is the replayed first answer of the Idempotency-Key', schema: { type: 'string', const: 'true' } },
       },
       responses: errorResponses(),
       schemas: {

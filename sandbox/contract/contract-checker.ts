@@ -83,10 +83,16 @@ export class ContractChecker {
     const [method, path] = operation.split(' ');
     const found = this.contract.response(method, path, status);
     if (!found) return `${operation}: status ${status} is not described in openapi.json`;
-    const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+    const given = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
     for (const [name, header] of Object.entries((found.response.headers ?? {}) as Json)) {
       const resolved = typeof header.$ref === 'string' ? this.contract.resolve(header.$ref) : header;
-      if (resolved?.required && !given.has(name.toLowerCase())) return `${operation} ${status}: header ${name} is missing`;
+      const value = given.get(name.toLowerCase());
+      if (value === undefined) {
+        if (resolved?.required) return `${operation} ${status}: header ${name} is missing`;
+        continue;
+      }
+      const problem = headerValueProblem(value, resolved?.schema ?? {});
+      if (problem) return `${operation} ${status}: header ${name} ${problem}`;
     }
     const validate = this.contract.validator(found.at, found.response);
     if (validate === null) return `${operation} ${status}: no JSON body is described`;
@@ -94,4 +100,15 @@ export class ContractChecker {
     const error = validate.errors?.[0];
     return `${operation} ${status}: body${error?.instancePath ?? ''} ${error?.message ?? 'is invalid'}${error?.params ? ` ${JSON.stringify(error.params)}` : ''}`;
   }
+}
+
+/** Header values are text: integers and constants are checked as such. */
+function headerValueProblem(value: string, schema: Json): string | null {
+  if (schema.const !== undefined && value !== schema.const) return `must be ${JSON.stringify(schema.const)}, got ${JSON.stringify(value)}`;
+  if (schema.type === 'integer') {
+    if (!/^-?\d+$/.test(value)) return `must be an integer, got ${JSON.stringify(value)}`;
+    if (schema.minimum !== undefined && Number(value) < schema.minimum) return `must be >= ${schema.minimum}, got ${value}`;
+  }
+  if (schema.minLength !== undefined && value.length < schema.minLength) return 'must not be empty';
+  return null;
 }

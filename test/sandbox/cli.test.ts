@@ -61,3 +61,18 @@ describe('npm run sandbox', () => {
     expect(stderr).toContain('--rate-limit');
   });
 });
+
+describe('npm run sandbox on a busy port', () => {
+  test('says the port is in use and exits with 1', async () => {
+    const first = run(['--json']);
+    const { baseUrl } = JSON.parse((await first.lines.next()).value as string);
+    const port = new URL(baseUrl).port;
+    const second = run(['--port', port]);
+    let stderr = '';
+    second.child.stderr.on('data', (chunk) => (stderr += chunk));
+    expect(await second.exit).toBe(1);
+    expect(stderr).toContain(`port ${port} is already in use`);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+  });
+});

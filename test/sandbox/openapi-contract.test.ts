@@ -58,7 +58,13 @@ describe('/docs/openapi.json', () => {
     expect(checker.check('GET /compte', 404, { error: { code: 'not_found', message: 'x' } }, { 'X-Request-Id': 'req_1' })).toBe('GET /compte: status 404 is not described in openapi.json');
     expect(checker.check('GET /numeros', 404, { error: { code: 'not_found', message: 'x' } }, {})).toBe('GET /numeros 404: header X-Request-Id is missing');
     expect(checker.check('GET /numeros', 404, { error: { code: 'not_found', message: 'x' } }, { 'x-request-id': 'r' })).toBeNull();
-    expect(checker.violations).toHaveLength(3);
+    expect(checker.check('GET /compte', 429, { error: { code: 'rate_limited', message: 'x' } }, { 'X-Request-Id': 'r', 'Retry-After': 'soon' })).toBe(
+      'GET /compte 429: header Retry-After must be an integer, got "soon"',
+    );
+    expect(checker.check('POST /liens', 201, { url: 'http://h/x', expire_le: '2026-01-01T00:00:00.000Z', iframe: '<iframe src="x"></iframe>' }, { 'X-Request-Id': 'r', 'Idempotent-Replayed': 'yes' })).toBe(
+      'POST /liens 201: header Idempotent-Replayed must be "true", got "yes"',
+    );
+    expect(checker.violations).toHaveLength(5);
   });
 });
 
