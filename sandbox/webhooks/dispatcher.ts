@@ -11,7 +11,7 @@ import type { SandboxApp } from '../app';
 import { eventData } from '../issue-view';
 import type { AccountName, Issue } from '../store';
 import type { Delivery, EndpointRegistry, WebhookEndpoint } from './endpoints';
-import { signatureHeader } from './signature';
+import { signWebhook } from '../../shared/webhook-signature';
 
 export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200] as const;
 const LOGGED_DELIVERIES = 50;
@@ -141,7 +141,7 @@ export class WebhookDispatcher {
     const timestamp = Math.floor(this.app.clock.now() / 1000);
     const outcome = this.closed
       ? { status: null, body: null, error: 'sandbox closed' }
-      : await this.post(endpoint.url, event.body, signatureHeader(endpoint.secret, timestamp, event.body));
+      : await this.post(endpoint.url, event.body, signWebhook({ payload: event.body, secret: endpoint.secret, timestamp }));
     delivery.responseStatus = outcome.status;
     delivery.responseBody = outcome.body;
     delivery.error = outcome.error;
