@@ -81,7 +81,11 @@ async function handleApi(rt: SandboxRuntime, exchange: Exchange, url: URL): Prom
   try {
     const key = token ? rt.app.store.keys.get(token) : undefined;
     if (!key || key.revoked) {
-      throw new ApiError(401, 'unauthorized', token === undefined ? 'Missing API key: send Authorization: Bearer <API key>' : 'Invalid or revoked API key');
+      const why =
+        token === undefined ? 'Missing API key: send Authorization: Bearer <API key>'
+        : token === '' ? 'The Authorization header must be "Bearer <API key>"'
+        : 'Invalid or revoked API key';
+      throw new ApiError(401, 'unauthorized', why);
     }
     if (!route) {
       if (allowed.length > 0) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
