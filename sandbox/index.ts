@@ -77,10 +77,13 @@ function stop(server: Server): Promise<void> {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
+  if (options.rateLimit !== undefined && (!Number.isInteger(options.rateLimit) || options.rateLimit < 0)) {
+    throw new Error('rateLimit: an integer >= 0 (calls per minute per key; 0 = off)');
+  }
+  const clock = new SandboxClock(options.timeScale ?? 1);
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'numero-sandbox-')));
   const keys: SandboxKeys = { ...defaultKeys(), ...options.keys };
-  const clock = new SandboxClock(options.timeScale ?? 1);
   const rateLimiter = new RateLimiter(clock, options.rateLimit ?? 300);
   const contractMode = options.contract ?? (process.env.NUMERO_SANDBOX_CONTRACT === 'enforce' ? 'enforce' : 'off');
 

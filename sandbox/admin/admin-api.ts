@@ -11,6 +11,8 @@ import { checkEventTypes, checkTargetUrl, EndpointError, type WebhookEndpoint } 
 
 type Handler = (rt: SandboxRuntime, body: Record<string, unknown>, params: string[], query: URLSearchParams) => Promise<[number, unknown]> | [number, unknown];
 
+const MAX_ADVANCE_SECONDS = 10 * 366 * 86400;
+
 const bad = (message: string): ApiError => new ApiError(400, 'invalid_field', message);
 
 function accountParam(value: unknown): AccountName {
@@ -113,7 +115,9 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
     /^\/clock$/,
     async (rt, body) => {
       const seconds = body.advanceSeconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw bad('advanceSeconds: a number >= 0');
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+        throw bad(`advanceSeconds: a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years)`);
+      }
       rt.app.clock.advance(seconds);
       await rt.tick();
       return [200, { now: rt.app.clock.iso() }];

@@ -68,6 +68,11 @@ describe('keys and accounts', () => {
     expect(stats.status).toBe(404);
   });
 
+  test('bad options are refused at start', async () => {
+    await expect(start({ rateLimit: -1 })).rejects.toThrow('rateLimit');
+    await expect(start({ timeScale: -2 })).rejects.toThrow('timeScale');
+  });
+
   test('keys can be chosen at start', async () => {
     const own = await start({ keys: { full: 'nmr_sandbox_full_recognisable' } });
     try {
