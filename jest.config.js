@@ -3,7 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/reliability/'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/', '/test/reliability/(?!.*\\.quick\\.test\\.ts$)'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },

@@ -1,0 +1,130 @@
+/**
+ * The fault soak's jest tests, for the full run (fault-soak.test.ts) and the quick seed-fixed run of
+ * the everyday suite (fault-soak.quick.test.ts): the core, the n8n node and the Zapier app, each on
+ * its own sandbox, each through the same seeded fault schedule.
+ */
+import { startFileHost, type FileHost } from '../../../zapier/test/support/local-servers';
+import { startHarness, type Harness } from '../../core/support/sandbox-harness';
+import { coreSoakDriver } from './core-soak-driver';
+import type { FaultMix } from './fault-schedule';
+import { runSoak, type SoakOptions, type SoakReport } from './fault-soak';
+import { n8nSoakDriver } from './n8n-soak-driver';
+import { recordPart, type ResultRow } from './results';
+import type { SoakDriver } from './soak-ledger';
+import { zapierSoakDriver } from './zapier-soak-driver';
+
+export interface FaultSoakSize {
+  seed: number;
+  links: number;
+  publications: number;
+  /**
+   * Latency faults past n8n's 30 s and Zapier's 20 s timeouts in the links phase (the publications
+   * phase gets one when this is not 0). Each costs that much real time, so they come first in the
+   * schedule, where they hit concurrent requests and their waits overlap.
+   */
+  slowFaults: number;
+  /** Record the counts for the summary table (full run only). */
+  record: boolean;
+}
+
+const PROMISE = 'exactly one link or issue per logical request; no item silently missing from the output; every failure a clear error.';
+const ZERO_COUNTS = {
+  'unclear errors': 0,
+  'items missing from output': 0,
+  'failed after re-runs': 0,
+  'outputs not matching sandbox': 0,
+};
+
+function mix(longRetryAfterSeconds: number, slowDelayMs: number, maxSlow: number, slowFirst = false): FaultMix {
+  return { shortRetryAfterSeconds: 1, longRetryAfterSeconds, slowDelayMs, maxSlow, slowFirst };
+}
+
+function expectPromise(row: ResultRow): void {
+  const resource = row.what === 'links' ? 'link' : 'issue';
+  const resources = row.what === 'links' ? 'links' : 'issues';
+  expect(row.counts).toMatchObject({
+    ...ZERO_COUNTS,
+    [`extra ${resources}`]: 0,
+    [`requests without a${resource === 'issue' ? 'n' : ''} ${resource}`]: 0,
+    [`${resources} in sandbox`]: row.counts['logical requests'],
+  });
+  expect(row.held).toBe(true);
+}
+
+function setupText(size: FaultSoakSize): string {
+  return (
+    `seed ${size.seed}; per integration ${size.links} link creations and ${size.publications} publications (a new PDF each); ` +
+    'one request in 4 of each origin (API, upload) faulted by the sandbox: 429 with a Retry-After the client waits (1 s) or ' +
+    'one beyond its limit (clear error), 500, 503, dropped connection, commit then drop, latency past the per-attempt timeout ' +
+    `(core: 1 s timeout, 1.5 s latency, anywhere; n8n: 30 s timeout; Zapier: 20 s; for these two, ${size.slowFaults} such faults in the links phase and ${size.slowFaults > 0 ? 1 : 0} in the publications phase, on the API, none on the upload, whose PUT has no timeout there); ` +
+    `failed requests re-run with the same input and idempotency key, at most 3 times. Core sandbox with its real rate limit (300/min), time advanced by the client's sleep.`
+  );
+}
+
+export function defineFaultSoak(size: FaultSoakSize): void {
+  const soakOptions = (apiMix: FaultMix, uploadMix: FaultMix, settleMs: number): SoakOptions => ({
+    seed: size.seed,
+    links: size.links,
+    publications: size.publications,
+    every: 4,
+    apiMix,
+    uploadMix,
+    publicationSlowFaults: apiMix.maxSlow === Number.POSITIVE_INFINITY ? apiMix.maxSlow : Math.min(1, apiMix.maxSlow),
+    settleMs,
+  });
+
+  async function soak(label: string, harness: Harness, driver: SoakDriver, options: SoakOptions): Promise<SoakReport> {
+    const report = await runSoak(harness, driver, label, options);
+    if (size.record) {
+      recordPart(`fault-soak-${label}`, { order: 1, part: 'Fault soak', promise: PROMISE, setup: setupText(size), rows: report.rows });
+      recordPart(`fault-soak-${label}-faults`, {
+        order: 2,
+        part: 'Fault soak: faults the sandbox applied, by kind',
+        promise: '(counts only) every kind of fault was applied.',
+        setup: 'read from the sandbox (GET /admin/faults: faults consumed).',
+        rows: report.faultRows,
+      });
+    }
+    return report;
+  }
+
+  describe(`fault soak (seed ${size.seed}: ${size.links} links, ${size.publications} publications per integration)`, () => {
+    test('through the core', async () => {
+      const harness = await startHarness({ rateLimit: 300 });
+      try {
+        const driver = coreSoakDriver(harness, { concurrency: 10, timeoutMs: 1000, uploadTimeoutMs: 1000 });
+        const report = await soak('core', harness, driver, soakOptions(mix(120, 1500, Number.POSITIVE_INFINITY), mix(120, 1500, Number.POSITIVE_INFINITY), 1500));
+        report.rows.forEach(expectPromise);
+      } finally {
+        await harness.close();
+      }
+    });
+
+    test('through the n8n node (n8n engine)', async () => {
+      const harness = await startHarness({ rateLimit: 0 });
+      try {
+        const driver = n8nSoakDriver(harness, { itemsPerExecution: 25, concurrentExecutions: 8 });
+        const uploadMix = { ...mix(120, 0, 0), without: ['latency past the timeout' as const] };
+        const report = await soak('n8n', harness, driver, soakOptions(mix(120, 31_000, size.slowFaults, true), uploadMix, 2000));
+        report.rows.forEach(expectPromise);
+      } finally {
+        await harness.close();
+      }
+    });
+
+    test('through the Zapier app (createAppTester)', async () => {
+      const harness = await startHarness({ rateLimit: 0 });
+      let files: FileHost | undefined;
+      try {
+        files = await startFileHost();
+        const driver = zapierSoakDriver(harness, { concurrency: 8, files });
+        const uploadMix = { ...mix(30, 0, 0), without: ['latency past the timeout' as const] };
+        const report = await soak('zapier', harness, driver, soakOptions(mix(30, 21_000, size.slowFaults, true), uploadMix, 2000));
+        report.rows.forEach(expectPromise);
+      } finally {
+        await files?.close();
+        await harness.close();
+      }
+    });
+  });
+}
