@@ -85,7 +85,7 @@ describe('instant triggers', () => {
     expect(new Set([retire.id, online.id, remplace.id]).size).toBe(3);
   });
 
-  test('a redelivery of the same event (signed again) gives the same output and id, for Zapier to drop', async () => {
+  test('a redelivery of the same event (signed again) starts no second Zap run: Zapier does not deduplicate instant triggers', async () => {
     const { delivery } = await publish('Livré deux fois');
     const eventId = JSON.parse(delivery.content).id;
     const log = await fx.admin('GET', `/webhooks/${endpoint.id}/deliveries`);
@@ -95,9 +95,20 @@ describe('instant triggers', () => {
     const redelivery = await again;
     expect(JSON.parse(redelivery.content).id).toBe(eventId);
     const [original] = await hook('issuePublished', delivery);
-    const [duplicate] = await hook('issuePublished', redelivery);
-    expect(duplicate).toEqual(original);
-    expect(duplicate.id).toBe(eventId);
+    expect(original.id).toBe(eventId);
+    expect(await hook('issuePublished', redelivery)).toEqual([]);
+    expect(await hook('issuePublished', delivery)).toEqual([]);
+  });
+
+  test('one event delivered to two endpoints (two Zaps, each with its secret in the connection) starts each Zap once', async () => {
+    const { delivery } = await publish('Deux Zaps');
+    const secondSecret = 'whsec_secondendpointsecondendpoint0';
+    const now = Math.floor(Date.now() / 1000);
+    const toSecond = { ...delivery, headers: { ...delivery.headers, 'Http-Service-Signature': signWebhook({ payload: delivery.content, secret: secondSecret, timestamp: now }) } };
+    const bothSecrets = { ...authData, signingSecrets: `${endpoint.secret}\n${secondSecret}` };
+    expect(await hook('issuePublished', delivery, bothSecrets)).toHaveLength(1);
+    expect(await hook('issuePublished', toSecond, bothSecrets)).toHaveLength(1);
+    expect(await hook('issuePublished', toSecond, bothSecrets)).toEqual([]);
   });
 
   test('forged deliveries are ignored: changed body, wrong signature, missing or malformed header', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineTrigger, type Bundle, type PlainOutputField, type ZObject } from 'zapier-platform-core';
 import {
   SIGNATURE_HEADER,
@@ -14,7 +15,7 @@ import { ISSUE_SAMPLE } from '../issue-output';
 import { numeroClient } from '../numero-client';
 import { withZapierErrors } from '../zapier-errors';
 
-/** What an instant trigger outputs: numero's event envelope, unchanged. Zapier deduplicates by its `id`. */
+/** What an instant trigger outputs: numero's event envelope, unchanged. */
 export type IssueEventOutput = WebhookEvent<IssueEventData>;
 
 const EVENT_OUTPUT_FIELDS: PlainOutputField[] = [
@@ -41,24 +42,49 @@ function signatureHeader(headers: Record<string, string> | undefined): string | 
   return undefined;
 }
 
+/** How long an event id is remembered: numero retries for under 3 hours, a resend by hand comes within a day. */
+const REMEMBER_EVENT_SECONDS = 24 * 3600;
+
+/**
+ * Zapier deduplicates polling triggers only, not instant ones, and numero delivers an event again
+ * (retries, resends from the delivery log) with the same id. So each id is remembered in Zapier's
+ * cache per endpoint, that is per secret that verified the delivery (one endpoint per Zap; during a
+ * rotation a delivery verifies with the old and the new secret, and both remember it), and a
+ * delivery of an id already seen starts no Zap run. If the cache fails, the event goes through: a
+ * possible duplicate is better than a lost event.
+ */
+async function firstDelivery(z: ZObject, eventId: string, endpointSecrets: string[]): Promise<boolean> {
+  const keys = endpointSecrets.map((secret) => `numero-event:${createHash('sha256').update(secret).digest('hex').slice(0, 32)}:${eventId}`);
+  try {
+    for (const key of keys) if (await z.cache.get(key)) return false;
+    let first = true;
+    for (const key of keys) {
+      // nx: set only if absent (false or null when it was there), so that of two deliveries arriving at once only one goes through.
+      const stored = await z.cache.set(key, true, REMEMBER_EVENT_SECONDS, ['auth'], true);
+      if (stored === false || stored === null) first = false;
+    }
+    return first;
+  } catch (error) {
+    z.console.log(`Could not check whether event ${eventId} was already received (${(error as Error).message}); passing it on.`);
+    return true;
+  }
+}
+
 /**
  * Checks the delivery's signature against the connection's signing secrets. Anything that fails
- * (no secret, forged, stale, unreadable) and any other event type yields no Zap run.
+ * (no secret, forged, stale, unreadable), any other event type and an event already received
+ * yield no Zap run.
  */
-function verifiedEvent(z: ZObject, bundle: Bundle, eventType: EventType): IssueEventOutput[] {
+async function verifiedEvent(z: ZObject, bundle: Bundle, eventType: EventType): Promise<IssueEventOutput[]> {
   const secrets = signingSecrets(bundle.authData);
   if (secrets.length === 0) {
     z.console.log('Ignored a webhook delivery: the connection has no webhook signing secret to check it with.');
     return [];
   }
   let event: WebhookEvent;
+  const delivery = { payload: bundle.rawRequest?.content ?? '', header: signatureHeader(bundle.rawRequest?.headers), now: Math.floor(Date.now() / 1000) };
   try {
-    event = verifyWebhook({
-      payload: bundle.rawRequest?.content ?? '',
-      header: signatureHeader(bundle.rawRequest?.headers),
-      secrets,
-      now: Math.floor(Date.now() / 1000),
-    });
+    event = verifyWebhook({ ...delivery, secrets });
   } catch (error) {
     if (error instanceof WebhookVerificationError) {
       z.console.log(`Ignored a webhook delivery (${error.reason}): ${error.message}`);
@@ -67,6 +93,18 @@ function verifiedEvent(z: ZObject, bundle: Bundle, eventType: EventType): IssueE
     throw error;
   }
   if (event.type !== eventType) return [];
+  const endpointSecrets = secrets.filter((secret) => {
+    try {
+      verifyWebhook({ ...delivery, secrets: [secret] });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!(await firstDelivery(z, event.id, endpointSecrets))) {
+    z.console.log(`Ignored a webhook delivery: event ${event.id} was already received (a retry or a resend).`);
+    return [];
+  }
   return [event as IssueEventOutput];
 }
 
