@@ -1,5 +1,6 @@
 /** standalone/: the undici transport, file sources and createClient, against the sandbox. */
-import { ReadStream } from 'fs';
+import { createHash, randomBytes } from 'crypto';
+import { Readable } from 'stream';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -113,8 +114,8 @@ describe('fileSource', () => {
     const source = fileSource(path);
     expect(source).toMatchObject({ size: bytes.length, name: 'issue-12.pdf' });
     const first = source.open();
-    expect(first).toBeInstanceOf(ReadStream);
-    expect((first as ReadStream).readableHighWaterMark).toBe(1024 * 1024);
+    expect(first).toBeInstanceOf(Readable);
+    expect((first as Readable).readableHighWaterMark).toBe(1024 * 1024);
     const sizes: number[] = [];
     for await (const chunk of first) sizes.push(chunk.byteLength);
     expect(sizes).toEqual([1048576, 1048576, 10]);
@@ -124,6 +125,24 @@ describe('fileSource', () => {
     for await (const chunk of second) total += chunk.byteLength;
     expect(total).toBe(bytes.length);
     expect(fileSource(path, 'other.pdf').name).toBe('other.pdf');
+  });
+
+  it('reads the exact bytes of a file longer than its ring of reused buffers, hashed and sent', async () => {
+    const path = join(dir, 'varied.pdf');
+    const bytes = randomBytes(9 * 1024 * 1024 + 123);
+    writeFileSync(path, bytes);
+    const source = fileSource(path);
+    expect(await sha256OfSource(source)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const harness = await startHarness();
+    try {
+      await harness.admin('POST', '/plans', { maxFileBytes: 64 * 1024 * 1024 });
+      const client = createClient({ baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.keys.full });
+      // The upload origin checks the SHA-256 of what it receives against X-Upload-Sha256.
+      const published = await publishIssue(client, { pdf: source, fields: { titre: 'Varied', publication: 'gazette' } });
+      expect(published.pdf).toMatchObject({ taille: bytes.length, deja_present: false });
+    } finally {
+      await harness.close();
+    }
   });
 
   it('fails at once for a missing file', () => {
