@@ -13,6 +13,7 @@ import { SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
 import { receiveDelivery } from './receive-delivery';
+import { receivedEventsWithProcessMemory, rememberInProcess } from './received-events';
 import { parseSigningSecrets } from './signing-secrets';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
@@ -152,14 +153,17 @@ export class NumeroTrigger implements INodeType {
 		}
 		const options = this.getNodeParameter('options', {}) as { receiveTestEvents?: boolean; toleranceSeconds?: number };
 		const staticData = this.getWorkflowStaticData('node');
+		const rawBody = await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest);
+		// From here to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
+		const triggerKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const outcome = receiveDelivery({
-			rawBody: await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest),
+			rawBody,
 			signatureHeader: headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]),
 			secrets,
 			toleranceSeconds: Math.min(options.toleranceSeconds ?? 300, MAX_TOLERANCE_SECONDS),
 			selectedEvents: this.getNodeParameter('events', []) as string[],
 			receiveTestEvents: options.receiveTestEvents === true,
-			receivedEvents: staticData[STATIC_DATA_KEY],
+			receivedEvents: receivedEventsWithProcessMemory(triggerKey, staticData[STATIC_DATA_KEY]),
 			rememberedEvents: REMEMBERED_EVENTS,
 			now: Math.floor(Date.now() / 1000),
 		});
@@ -175,6 +179,7 @@ export class NumeroTrigger implements INodeType {
 			return { webhookResponse: { received: true, ignored: outcome.because, id: outcome.eventId } };
 		}
 		staticData[STATIC_DATA_KEY] = outcome.receivedEvents as unknown as IDataObject;
+		rememberInProcess(triggerKey, outcome.receivedEvents);
 		return { workflowData: [this.helpers.returnJsonArray([outcome.item])] };
 	}
 }
