@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { apiTransport } from '../../nodes/Numero/transport/api-transport';
 import { BinaryStreamBody } from '../../nodes/Numero/transport/binary-stream-body';
 import { uploadTransport } from '../../nodes/Numero/transport/upload-transport';
 import { startNumeroSandbox, type NumeroTestContext } from './support/numero-sandbox';
@@ -76,7 +77,9 @@ test("the upload transport hands n8n's HTTP helper the binary's own Node stream,
   const sent: unknown[] = [];
   const context = {
     helpers: {
-      httpRequest: async (options: { body: unknown; headers: Record<string, string> }) => {
+      httpRequest: async (options: { body: unknown; disableFollowRedirect?: boolean }) => {
+        // Following redirects would make n8n's HTTP client keep every byte sent, to replay it.
+        expect(options.disableFollowRedirect).toBe(true);
         sent.push(options.body);
         return { statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: '{"ok":true}' };
       },
@@ -90,4 +93,25 @@ test("the upload transport hands n8n's HTTP helper the binary's own Node stream,
   });
   expect(sent).toEqual([stream]);
   expect(response).toEqual({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok":true}' });
+});
+
+test('API calls go through the credential, follow no redirect, and return every status to the core', async () => {
+  const calls: Array<{ credential: string; options: Record<string, unknown> }> = [];
+  const context = {
+    helpers: {
+      httpRequestWithAuthentication: async (credential: string, options: Record<string, unknown>) => {
+        calls.push({ credential, options });
+        return { statusCode: 302, headers: { Location: 'https://elsewhere.example/' }, body: '' };
+      },
+    },
+  } as unknown as IExecuteFunctions;
+  const response = await apiTransport(context)({ method: 'GET', url: `${t.sandbox.baseUrl}/compte`, headers: { Accept: 'application/json' }, timeoutMs: 5000 });
+  expect(calls).toEqual([
+    {
+      credential: 'numeroApi',
+      options: expect.objectContaining({ disableFollowRedirect: true, ignoreHttpStatusErrors: true, returnFullResponse: true, timeout: 5000 }),
+    },
+  ]);
+  expect(calls[0]!.options.headers).not.toHaveProperty('Authorization');
+  expect(response).toEqual({ status: 302, headers: { location: 'https://elsewhere.example/' }, body: '' });
 });

@@ -7,8 +7,8 @@ import { transportFailureFrom } from './transport-failure';
 
 /**
  * The core's Transport for API calls, through n8n's HTTP helper with the Numero API credential:
- * n8n adds the key (the client is created without it), returns every status as a response, and
- * the body as text for the core to parse.
+ * n8n adds the key (the client is created without it), returns every status (a redirect too) as a
+ * response, and the body as text for the core to parse.
  */
 export function apiTransport(context: IExecuteFunctions | ILoadOptionsFunctions): Transport {
   return async (request: HttpRequest): Promise<HttpResponse> => {
@@ -20,6 +20,8 @@ export function apiTransport(context: IExecuteFunctions | ILoadOptionsFunctions)
       ignoreHttpStatusErrors: true,
       json: false,
       encoding: 'text',
+      // The API does not redirect; following one could carry the key to another origin.
+      disableFollowRedirect: true,
     };
     if (typeof request.body === 'string') options.body = request.body;
     if (request.timeoutMs) options.timeout = request.timeoutMs;

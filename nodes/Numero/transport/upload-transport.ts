@@ -40,6 +40,9 @@ export function uploadTransport(context: IExecuteFunctions): Transport {
       ignoreHttpStatusErrors: true,
       json: false,
       encoding: 'text',
+      // Following redirects would keep every byte sent in memory (to replay it); an upload address
+      // does not redirect, so the file is streamed straight through.
+      disableFollowRedirect: true,
     };
     if (request.timeoutMs) options.timeout = request.timeoutMs;
     let response: FullResponse;
