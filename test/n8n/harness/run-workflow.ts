@@ -12,6 +12,7 @@ import type {
   IRun,
   ITaskData,
   IWorkflowBase,
+  IWorkflowSettings,
 } from 'n8n-workflow';
 import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
@@ -31,6 +32,8 @@ export interface RunWorkflowOptions extends EnvironmentOptions {
   binaryMode?: BinaryMode;
   /** The node the execution starts from; default the first of `nodes`. */
   startNode?: string;
+  /** Workflow settings, e.g. `{ timezone: 'Europe/Paris' }`. */
+  settings?: IWorkflowSettings;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
     active: false,
     nodes,
     connections: options.connections,
+    settings: options.settings ?? {},
     createdAt: new Date(),
     updatedAt: new Date(),
     isArchived: false,
@@ -86,6 +90,7 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
     connections: options.connections,
     nodeTypes: environment.nodeTypes,
     active: false,
+    ...(options.settings ? { settings: options.settings } : {}),
   });
   const startName = options.startNode ?? nodes[0]!.name;
   const startNode = workflow.getNode(startName);
@@ -130,6 +135,7 @@ export interface RunNodeOptions extends EnvironmentOptions {
   /** The items fed to it, with their files. */
   input?: TestItem[];
   binaryMode?: BinaryMode;
+  settings?: IWorkflowSettings;
 }
 
 export interface NodeRunResult extends WorkflowRunResult {
