@@ -2,7 +2,9 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -12,8 +14,8 @@ import {
 import { SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
-import { receiveDelivery } from './receive-delivery';
-import { receivedEventsWithProcessMemory, rememberInProcess } from './received-events';
+import { receiveDelivery, recordReceivedEvents } from './receive-delivery';
+import { receivedEventsWithProcessMemory, rememberInProcess, triggerKeyOf } from './received-events';
 import { parseSigningSecrets } from './signing-secrets';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
@@ -55,7 +57,8 @@ export class NumeroTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'numeroWebhook', required: true, testedBy: 'numeroWebhookSecrets' }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		// responseData '' : n8n then answers an accepted delivery with the node's webhookResponse.
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
 		triggerPanel: {
 			header: '',
 			executionsHelp: {
@@ -142,6 +145,29 @@ export class NumeroTrigger implements INodeType {
 		},
 	};
 
+	/**
+	 * Runs first in the execution a delivery started and records the event's id in the workflow's
+	 * static data, which n8n saves when the execution ends: retries and resends of the event then
+	 * start nothing, also after n8n restarts. It is recorded here and not in webhook() because n8n
+	 * 2.40 loses static data changed while answering a webhook that starts an execution (creating
+	 * the execution re-wraps the same static data object, which clears its "changed" mark). The ids
+	 * this n8n process received are merged in, so executions saving at the same time lose none.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const staticData = this.getWorkflowStaticData('node');
+		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
+		const received = recordReceivedEvents(
+			receivedEventsWithProcessMemory(triggerKey, staticData[STATIC_DATA_KEY]),
+			items.map((item) => item.json.id),
+			Math.floor(Date.now() / 1000),
+			REMEMBERED_EVENTS,
+		);
+		rememberInProcess(triggerKey, received);
+		staticData[STATIC_DATA_KEY] = received as unknown as IDataObject;
+		return [items];
+	}
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = await this.getCredentials('numeroWebhook');
 		const secrets = parseSigningSecrets(credentials.signingSecrets);
@@ -152,10 +178,11 @@ export class NumeroTrigger implements INodeType {
 			);
 		}
 		const options = this.getNodeParameter('options', {}) as { receiveTestEvents?: boolean; toleranceSeconds?: number };
-		const staticData = this.getWorkflowStaticData('node');
 		const rawBody = await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest);
 		// From here to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
-		const triggerKey = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
+		const received = receivedEventsWithProcessMemory(triggerKey, this.getWorkflowStaticData('node')[STATIC_DATA_KEY]);
+		const now = Math.floor(Date.now() / 1000);
 		const outcome = receiveDelivery({
 			rawBody,
 			signatureHeader: headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]),
@@ -163,9 +190,9 @@ export class NumeroTrigger implements INodeType {
 			toleranceSeconds: Math.min(options.toleranceSeconds ?? 300, MAX_TOLERANCE_SECONDS),
 			selectedEvents: this.getNodeParameter('events', []) as string[],
 			receiveTestEvents: options.receiveTestEvents === true,
-			receivedEvents: receivedEventsWithProcessMemory(triggerKey, staticData[STATIC_DATA_KEY]),
+			receivedEvents: received,
 			rememberedEvents: REMEMBERED_EVENTS,
-			now: Math.floor(Date.now() / 1000),
+			now,
 		});
 
 		if (outcome.kind === 'misconfigured') throw new NodeOperationError(this.getNode(), outcome.message);
@@ -178,8 +205,11 @@ export class NumeroTrigger implements INodeType {
 		if (outcome.kind === 'ignored') {
 			return { webhookResponse: { received: true, ignored: outcome.because, id: outcome.eventId } };
 		}
-		staticData[STATIC_DATA_KEY] = outcome.receivedEvents as unknown as IDataObject;
-		rememberInProcess(triggerKey, outcome.receivedEvents);
-		return { workflowData: [this.helpers.returnJsonArray([outcome.item])] };
+		// Kept in this process at once; in the static data by execute(), when the execution starts.
+		rememberInProcess(triggerKey, recordReceivedEvents(received, [outcome.item.id], now, REMEMBERED_EVENTS));
+		return {
+			workflowData: [this.helpers.returnJsonArray([outcome.item])],
+			webhookResponse: { received: true, id: outcome.item.id },
+		};
 	}
 }

@@ -30,7 +30,7 @@ export interface DeliveryInput {
 	/** The node's chosen event types, or ALL_EVENTS. */
 	selectedEvents: readonly string[];
 	receiveTestEvents: boolean;
-	/** The deduplicator state kept in the workflow's static data (anything, when none yet). */
+	/** The ids of events already handled, as kept in the workflow's static data (recordReceivedEvents). */
 	receivedEvents: unknown;
 	/** Event ids remembered at most. */
 	rememberedEvents: number;
@@ -45,7 +45,7 @@ export type DeliveryOutcome =
 	/** The node's own settings are unusable (no secret, a tolerance out of range): not the caller's fault. */
 	| { kind: 'misconfigured'; message: string }
 	| { kind: 'ignored'; because: IgnoredBecause; eventId: string }
-	| { kind: 'accepted'; item: NumeroTriggerItem; receivedEvents: EventDeduplicatorState };
+	| { kind: 'accepted'; item: NumeroTriggerItem };
 
 /** The header's `t`; verifyWebhook has already checked that it is there and digits only. */
 function signatureTime(header: string): string {
@@ -62,6 +62,7 @@ function isSelected(type: string, input: DeliveryInput): boolean {
  * Decides what to do with one webhook delivery: refuse it (bad signature, stale or future-dated),
  * acknowledge it without starting the workflow (test event, type not chosen, an id already
  * received: the service's retries and manual resends carry the same id), or start the workflow.
+ * It changes nothing: recording the id is the execution's job (see NumeroTrigger.execute).
  */
 export function receiveDelivery(input: DeliveryInput): DeliveryOutcome {
 	let event;
@@ -84,8 +85,9 @@ export function receiveDelivery(input: DeliveryInput): DeliveryOutcome {
 			eventId: event.id,
 		};
 	}
-	const deduplicator = EventDeduplicator.fromJSON(input.receivedEvents, { maxEntries: input.rememberedEvents });
-	if (deduplicator.seen(event.id, input.now)) return { kind: 'ignored', because: 'duplicate', eventId: event.id };
+	// A throwaway copy: the id is recorded by the execution (recordReceivedEvents), not here.
+	const received = EventDeduplicator.fromJSON(input.receivedEvents, { maxEntries: input.rememberedEvents });
+	if (received.seen(event.id, input.now)) return { kind: 'ignored', because: 'duplicate', eventId: event.id };
 	return {
 		kind: 'accepted',
 		item: {
@@ -95,6 +97,20 @@ export function receiveDelivery(input: DeliveryInput): DeliveryOutcome {
 			donnees: event.donnees as IDataObject,
 			signe_le: signatureTime(input.signatureHeader as string),
 		},
-		receivedEvents: deduplicator.toJSON(),
 	};
+}
+
+/**
+ * Adds the ids of events whose execution started to the state kept in static data, oldest out
+ * first past `rememberedEvents`. Items without a string id (none come from this trigger) are skipped.
+ */
+export function recordReceivedEvents(
+	state: unknown,
+	eventIds: unknown[],
+	now: number,
+	rememberedEvents: number,
+): EventDeduplicatorState {
+	const received = EventDeduplicator.fromJSON(state, { maxEntries: rememberedEvents });
+	for (const id of eventIds) if (typeof id === 'string') received.seen(id, now);
+	return received.toJSON();
 }

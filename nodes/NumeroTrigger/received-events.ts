@@ -19,6 +19,11 @@ function entriesOf(state: unknown): Array<[string, number]> {
 	return Array.isArray(entries) ? (entries as Array<[string, number]>) : [];
 }
 
+/** Which trigger node of which workflow the ids belong to. */
+export function triggerKeyOf(workflowId: string | undefined, nodeId: string): string {
+	return `${workflowId ?? ''}:${nodeId}`;
+}
+
 /** What the static data holds together with what this process received, oldest first. */
 export function receivedEventsWithProcessMemory(triggerKey: string, stored: unknown): EventDeduplicatorState {
 	const entries = [...entriesOf(processMemory.get(triggerKey)), ...entriesOf(stored)];

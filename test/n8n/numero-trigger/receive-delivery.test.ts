@@ -1,6 +1,6 @@
 import { signWebhook } from '../../../shared/index';
 import { ALL_EVENTS } from '../../../nodes/NumeroTrigger/event-choices';
-import { receiveDelivery, type DeliveryInput } from '../../../nodes/NumeroTrigger/receive-delivery';
+import { receiveDelivery, recordReceivedEvents, type DeliveryInput } from '../../../nodes/NumeroTrigger/receive-delivery';
 import { parseSigningSecrets } from '../../../nodes/NumeroTrigger/signing-secrets';
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuv';
@@ -73,24 +73,31 @@ describe('receiveDelivery', () => {
   });
 
   test('a retry or resend of a received event (same id, new signature) starts nothing', () => {
-    const first = receiveDelivery(delivery(envelope('evt_6')));
-    if (first.kind !== 'accepted') throw new Error(`expected accepted, got ${first.kind}`);
-    const state = JSON.parse(JSON.stringify(first.receivedEvents)) as unknown;
+    expect(receiveDelivery(delivery(envelope('evt_6'))).kind).toBe('accepted');
+    // What the execution records (NumeroTrigger.execute), as stored in static data.
+    const state = JSON.parse(JSON.stringify(recordReceivedEvents(undefined, ['evt_6'], NOW, 1000))) as unknown;
     const retry = receiveDelivery(delivery(envelope('evt_6'), { receivedEvents: state, now: NOW + 60 }, NOW + 60));
     expect(retry).toEqual({ kind: 'ignored', because: 'duplicate', eventId: 'evt_6' });
     expect(receiveDelivery(delivery(envelope('evt_7'), { receivedEvents: state })).kind).toBe('accepted');
   });
 
+  test('deciding changes nothing: the state given is left as it was', () => {
+    const state = recordReceivedEvents(undefined, ['evt_x'], NOW, 1000);
+    const before = JSON.stringify(state);
+    receiveDelivery(delivery(envelope('evt_y'), { receivedEvents: state }));
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
   test('the memory of received ids is bounded, oldest first out', () => {
     let state: unknown;
-    for (const id of ['evt_a', 'evt_b', 'evt_c']) {
-      const outcome = receiveDelivery(delivery(envelope(id), { receivedEvents: state, rememberedEvents: 2 }));
-      if (outcome.kind !== 'accepted') throw new Error(`expected accepted for ${id}`);
-      state = outcome.receivedEvents;
-    }
+    for (const [offset, id] of ['evt_a', 'evt_b', 'evt_c'].entries()) state = recordReceivedEvents(state, [id], NOW + offset, 2);
     expect((state as { entries: Array<[string, number]> }).entries.map(([id]) => id)).toEqual(['evt_b', 'evt_c']);
     expect(receiveDelivery(delivery(envelope('evt_c'), { receivedEvents: state, rememberedEvents: 2 })).kind).toBe('ignored');
     expect(receiveDelivery(delivery(envelope('evt_a'), { receivedEvents: state, rememberedEvents: 2 })).kind).toBe('accepted');
+  });
+
+  test('items without a string id are not recorded', () => {
+    expect(recordReceivedEvents(undefined, [undefined, 42, 'evt_ok'], NOW, 10).entries).toEqual([['evt_ok', NOW]]);
   });
 
   test('events of types not chosen are acknowledged without starting the workflow', () => {

@@ -1,11 +1,21 @@
 /**
- * The trigger's webhook() through n8n's own WebhookContext (n8n-core), as n8n's webhook server
- * calls it: credentials from the credentials helper, parameters with their defaults, the workflow's
- * static data, and the request/response objects n8n hands over. The end-to-end suite
- * (test/e2e) runs the same node in a real n8n.
+ * The trigger through n8n's own contexts (n8n-core), as n8n calls it: webhook() in a WebhookContext
+ * (credentials from the credentials helper, parameters with their defaults, the request/response
+ * objects n8n hands over), then execute() in the ExecuteContext of the execution it started, which
+ * records the event in the workflow's static data. The end-to-end suite (test/e2e) runs the same
+ * node in a real n8n.
  */
-import type { INode, IWebhookData, IWebhookResponseData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { randomUUID } from 'node:crypto';
+
+import type {
+  IDataObject,
+  INode,
+  INodeExecutionData,
+  IWebhookData,
+  IWebhookResponseData,
+  IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { signWebhook } from '../../../shared/index';
 import { NumeroTrigger } from '../../../nodes/NumeroTrigger/NumeroTrigger.node';
@@ -22,10 +32,21 @@ interface Answer {
   body?: string;
 }
 
-function setup(parameters: INode['parameters'], signingSecrets = SECRET) {
+type TriggerClass = typeof NumeroTrigger;
+
+/** The node as a freshly started n8n process loads it: no event ids in memory yet. */
+function freshlyLoadedTrigger(): TriggerClass {
+  let loaded!: TriggerClass;
+  jest.isolateModules(() => {
+    loaded = (require('../../../nodes/NumeroTrigger/NumeroTrigger.node') as { NumeroTrigger: TriggerClass }).NumeroTrigger;
+  });
+  return loaded;
+}
+
+function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored: { workflowId: string; staticData: IDataObject } = { workflowId: `wf-${randomUUID()}`, staticData: {} }, Trigger: TriggerClass = NumeroTrigger) {
   const environment = createEnvironment({
     credentials: { numeroWebhook: { signingSecrets } },
-    extraNodeTypes: { [TYPE]: new NumeroTrigger() },
+    extraNodeTypes: { [TYPE]: new Trigger() },
     extraCredentialTypes: { numeroWebhook: new NumeroWebhook() },
   });
   const node: INode = {
@@ -38,17 +59,20 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET) {
     credentials: { numeroWebhook: { id: 'cred-1', name: 'Numero Webhook' } },
     webhookId: 'c0ffee00-0000-4000-8000-000000000001',
   };
-  const workflow = new Workflow({
-    id: 'wf-trigger',
-    name: 'Trigger test',
-    nodes: [node],
-    connections: {},
-    active: true,
-    nodeTypes: environment.nodeTypes,
-    staticData: {},
-  });
+  // n8n loads the workflow (with its static data as stored) for each request and each execution.
+  const loadWorkflow = () =>
+    new Workflow({
+      id: stored.workflowId,
+      name: 'Trigger test',
+      nodes: [node],
+      connections: {},
+      active: true,
+      nodeTypes: environment.nodeTypes,
+      staticData: structuredClone(stored.staticData),
+    });
 
   async function deliver(body: string, signature: string | undefined): Promise<{ result: IWebhookResponseData; answer: Answer }> {
+    const workflow = loadWorkflow();
     const answer: Answer = {};
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (signature !== undefined) headers['service-signature'] = signature;
@@ -66,17 +90,45 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET) {
       httpMethod: 'POST',
       node: NODE_NAME,
       path: `${node.webhookId}/webhook`,
-      webhookDescription: new NumeroTrigger().description.webhooks![0]!,
+      webhookDescription: new Trigger().description.webhooks![0]!,
       workflowId: workflow.id,
       workflowExecuteAdditionalData: additionalData,
     };
     const context = new core.WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
-    const result = await new NumeroTrigger().webhook.call(context);
+    const result = await new Trigger().webhook.call(context);
     return { result, answer };
   }
 
-  const staticData = () => workflow.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
-  return { deliver, staticData };
+  /** The execution a delivery started: the trigger's execute() with its items; n8n then stores the static data. */
+  async function execute(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+    const workflow = loadWorkflow();
+    const executeData = { node, data: { main: [items] }, source: null };
+    const context = new core.ExecuteContext(
+      workflow,
+      node,
+      environment.additionalData(),
+      'webhook',
+      createRunExecutionData({ executionData: { nodeExecutionStack: [executeData] } }),
+      0,
+      items,
+      { main: [items] },
+      executeData,
+      [],
+    );
+    const [output] = await new Trigger().execute.call(context);
+    if (workflow.staticData.__dataChanged === true) stored.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+    return output!;
+  }
+
+  /** A delivery handled the way n8n does: webhook(), then the execution if one was started. */
+  async function deliverAndRun(body: string, signature: string | undefined) {
+    const delivered = await deliver(body, signature);
+    const items = delivered.result.workflowData?.[0];
+    return { ...delivered, executed: items ? await execute(items) : undefined };
+  }
+
+  const staticData = () => stored.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
+  return { deliver, deliverAndRun, staticData, stored };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -94,17 +146,30 @@ const sign = (body: string, secret = SECRET, timestamp = now()) => signWebhook({
 
 describe('Numero Trigger webhook() in n8n-core', () => {
   test('starts the workflow once per event id; the retry is acknowledged and starts nothing', async () => {
-    const { deliver, staticData } = setup({ events: ['numero.publie'] });
+    const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
     const body = event('evt_once');
-    const first = await deliver(body, sign(body));
-    expect(first.result.workflowData?.[0]?.map((item) => item.json)).toEqual([
+    const first = await deliverAndRun(body, sign(body));
+    expect(first.result.webhookResponse).toEqual({ received: true, id: 'evt_once' });
+    expect(first.executed?.map((item) => item.json)).toEqual([
       expect.objectContaining({ id: 'evt_once', type: 'numero.publie', signe_le: expect.any(String) }),
     ]);
     expect(staticData()?.receivedEvents).toEqual({ version: 1, entries: [['evt_once', expect.any(Number)]] });
 
-    const retry = await deliver(body, sign(body, SECRET, now() + 1));
+    const retry = await deliverAndRun(body, sign(body, SECRET, now() + 1));
     expect(retry.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_once' } });
     expect(retry.answer.status).toBeUndefined();
+  });
+
+  test('the ids an execution recorded hold after n8n restarts (static data, not only memory)', async () => {
+    const before = setup({ events: ['numero.publie'] });
+    const body = event('evt_before_restart');
+    await before.deliverAndRun(body, sign(body));
+
+    const restarted = setup({ events: ['numero.publie'] }, SECRET, before.stored, freshlyLoadedTrigger());
+    const resend = await restarted.deliver(body, sign(body));
+    expect(resend.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_before_restart' } });
+    const other = event('evt_after_restart');
+    expect((await restarted.deliver(other, sign(other))).result.workflowData).toBeDefined();
   });
 
   test('answers 401 with no detail and starts nothing for forged and stale deliveries', async () => {
