@@ -13,6 +13,7 @@ import { freePort } from './free-port';
 import { ensureN8nInstalled } from './n8n-install';
 import { logTail, runN8nCommand, startN8nServer, type N8nSetup, type RunningN8n } from './n8n-process';
 import { N8nRest, type OwnerAccount } from './n8n-rest';
+import { SandboxAdmin, type WebhookEndpoint } from './sandbox-admin';
 import { stagePackage } from './stage-package';
 import {
   crmReadingLink,
@@ -65,19 +66,8 @@ export interface N8nEnvironment {
     newsletter: { id: string; name: string; triggerUrl: string };
   };
   /** The sandbox's webhook endpoint that calls the trigger. */
-  webhookEndpoint: { id: string; url: string; secret: string };
+  webhookEndpoint: WebhookEndpoint;
   stop(): Promise<void>;
-}
-
-async function adminCall(sandbox: RunningSandbox, method: string, route: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sandbox.adminUrl}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.adminToken}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`sandbox admin ${method} ${route} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as unknown;
 }
 
 function newOwner(): OwnerAccount {
@@ -141,6 +131,7 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
       installFolder,
       userFolder,
       port,
+      brokerPort: await freePort(),
       encryptionKey: randomBytes(24).toString('hex'),
       filesFolder: dropFolder,
       logFile: path.join(root, 'n8n.log'),
@@ -148,10 +139,10 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
     const n8nUrl = `http://127.0.0.1:${port}`;
     const triggerUrl = newsletterTriggerUrl(n8nUrl);
 
-    const endpoint = (await adminCall(sandbox, 'POST', '/webhooks', {
-      url: (options.webhookTarget ?? ((url) => url))(triggerUrl),
-      events: WEBHOOK_EVENTS,
-    })) as { id: string; url: string; secret: string };
+    const endpoint = await new SandboxAdmin(sandbox).addWebhookEndpoint(
+      (options.webhookTarget ?? ((url) => url))(triggerUrl),
+      WEBHOOK_EVENTS,
+    );
 
     log('Installing the built package into n8n (npm pack)…');
     stagePackage(userFolder);
@@ -181,7 +172,7 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
     cleanups.push(() => n8n.stop());
 
     const owner = newOwner();
-    const rest = new N8nRest(n8n.url);
+    const rest = new N8nRest(n8n.url, installFolder);
     await rest.setupOwner(owner);
     await expectActive(rest, workflows.map((workflow) => workflow.id), setup);
 

@@ -14,6 +14,8 @@ export interface N8nSetup {
   /** N8N_USER_FOLDER: n8n keeps its database, settings and community packages in `<it>/.n8n`. */
   userFolder: string;
   port: number;
+  /** Where n8n's task broker listens (n8n's default, 5679, would clash between two n8n on one machine). */
+  brokerPort: number;
   encryptionKey: string;
   /** The only folder the file nodes (Local File Trigger, Read/Write Files from Disk) may touch. */
   filesFolder: string;
@@ -21,10 +23,16 @@ export interface N8nSetup {
   logFile: string;
 }
 
+/** Variables of the calling process n8n must not inherit: under jest, NODE_ENV=test makes n8n refuse to load nodes. */
+const NOT_INHERITED = ['NODE_ENV', 'JEST_WORKER_ID', 'NODE_OPTIONS'];
+
 export function n8nEnv(setup: N8nSetup): NodeJS.ProcessEnv {
   const origin = `http://127.0.0.1:${setup.port}/`;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !NOT_INHERITED.includes(name) && !name.startsWith('N8N_')),
+  );
   return {
-    ...process.env,
+    ...inherited,
     N8N_USER_FOLDER: setup.userFolder,
     N8N_ENCRYPTION_KEY: setup.encryptionKey,
     N8N_PORT: String(setup.port),
@@ -33,14 +41,14 @@ export function n8nEnv(setup: N8nSetup): NodeJS.ProcessEnv {
     N8N_PROTOCOL: 'http',
     N8N_EDITOR_BASE_URL: origin,
     // The production URLs n8n shows and registers: the address the sandbox calls.
-    WEBHOOK_URL: origin,
+    N8N_WEBHOOK_URL: origin,
+    N8N_RUNNERS_BROKER_PORT: String(setup.brokerPort),
     // Offline: no telemetry, update checks, templates or onboarding survey.
     N8N_DIAGNOSTICS_ENABLED: 'false',
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_HIRING_BANNER_ENABLED: 'false',
-    N8N_RUNNERS_ENABLED: 'false',
     // Plain http on loopback: the login cookie must not require https.
     N8N_SECURE_COOKIE: 'false',
     // n8n 2 disables the Local File Trigger by default; our drop-folder workflow needs it.

@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+
 /**
  * The few calls of n8n's REST API (the one its editor uses) the environment needs: the owner
  * account, and reading which workflows are active and what executions they had.
@@ -18,10 +21,36 @@ export interface ExecutionSummary {
   stoppedAt: string | null;
 }
 
+/** What an execution did: the nodes that ran, what they output, and the error that stopped it, if any. */
+export interface ExecutionDetails {
+  id: string;
+  status: string;
+  nodesRun: string[];
+  /** The items (json) each node put on its first output, in its last run. */
+  outputs: Record<string, unknown[]>;
+  error?: string;
+}
+
+interface StoredTask {
+  data?: { main?: Array<Array<{ json: unknown }> | null> };
+}
+
+interface StoredRunData {
+  resultData?: { runData?: Record<string, StoredTask[]>; error?: { message?: string; description?: string } };
+}
+
 export class N8nRest {
   private cookie: string | undefined;
+  /** n8n stores run data with `flatted`; the copy n8n itself uses decodes it. */
+  private readonly parseStored: (text: string) => unknown;
 
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    installFolder: string,
+  ) {
+    const fromN8n = createRequire(path.join(installFolder, 'node_modules', 'n8n', 'package.json'));
+    this.parseStored = (fromN8n('flatted') as { parse(text: string): unknown }).parse;
+  }
 
   /** Creates the owner account (first start only) and keeps its session. */
   async setupOwner(owner: OwnerAccount): Promise<void> {
@@ -52,9 +81,21 @@ export class N8nRest {
     return page.results;
   }
 
-  /** One execution with its run data, as n8n stores it (for diagnostics). */
-  async execution(id: string): Promise<unknown> {
-    return await this.call('GET', `/rest/executions/${encodeURIComponent(id)}`);
+  async execution(id: string): Promise<ExecutionDetails> {
+    const stored = (await this.call('GET', `/rest/executions/${encodeURIComponent(id)}`)) as { status: string; data: string };
+    const data = this.parseStored(stored.data) as StoredRunData;
+    const error = data.resultData?.error;
+    const runData = data.resultData?.runData ?? {};
+    const outputs = Object.fromEntries(
+      Object.entries(runData).map(([node, tasks]) => [node, (tasks.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json)]),
+    );
+    return {
+      id,
+      status: stored.status,
+      nodesRun: Object.keys(runData),
+      outputs,
+      ...(error ? { error: [error.message, error.description].filter(Boolean).join(': ') } : {}),
+    };
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
