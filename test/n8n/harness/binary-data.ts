@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { removeWhenDone } from './cleanup';
 import { core, di, LoggerClass } from './n8n-modules';
 
 export type BinaryMode = 'filesystem' | 'memory';
@@ -29,6 +30,7 @@ export async function useBinaryDataMode(mode: BinaryMode): Promise<BinaryDataSet
   if (current?.mode === mode) return current;
   current?.cleanup();
   const storagePath = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-binary-'));
+  removeWhenDone(storagePath);
   const reportedErrors: unknown[] = [];
   const config = {
     mode: mode === 'filesystem' ? 'filesystem' : 'default',

@@ -8,8 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { removeWhenDone } from './cleanup';
+
 if (!process.env.N8N_USER_FOLDER) {
-  process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-user-'));
+  const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-user-'));
+  process.env.N8N_USER_FOLDER = userFolder;
+  removeWhenDone(userFolder);
 }
 // Tests assert on results; n8n's own log lines (e.g. each node error) would only add noise.
 process.env.N8N_LOG_LEVEL ??= 'silent';
