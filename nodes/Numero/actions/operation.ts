@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { NumeroClient } from '../../../shared/index';
 
@@ -9,7 +9,3 @@ export type OperationExecute = (
   itemIndex: number,
 ) => Promise<IDataObject | IDataObject[]>;
 
-export interface Operation {
-  description: INodeProperties[];
-  execute: OperationExecute;
-}
