@@ -67,6 +67,8 @@ export interface N8nEnvironment {
   };
   /** The sandbox's webhook endpoint that calls the trigger. */
   webhookEndpoint: WebhookEndpoint;
+  /** Stops n8n and starts it again on the same data (as after an upgrade or a crash), signed in again. */
+  restartN8n(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -168,13 +170,21 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
     for (const workflow of workflows) await runN8nCommand(setup, ['publish:workflow', `--id=${workflow.id}`]);
 
     log(`Starting n8n on ${n8nUrl}…`);
-    const n8n: RunningN8n = await startN8nServer(setup);
+    let n8n: RunningN8n = await startN8nServer(setup);
     cleanups.push(() => n8n.stop());
 
     const owner = newOwner();
     const rest = new N8nRest(n8n.url, installFolder);
     await rest.setupOwner(owner);
-    await expectActive(rest, workflows.map((workflow) => workflow.id), setup);
+    const workflowIds = workflows.map((workflow) => workflow.id);
+    await expectActive(rest, workflowIds, setup);
+
+    const restartN8n = async (): Promise<void> => {
+      await n8n.stop();
+      n8n = await startN8nServer(setup);
+      await rest.login(owner);
+      await expectActive(rest, workflowIds, setup);
+    };
 
     const named = (id: string) => ({ id, name: workflows.find((workflow) => workflow.id === id)!.name });
     return {
@@ -188,6 +198,7 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
         newsletter: { ...named(NEWSLETTER_WORKFLOW_ID), triggerUrl },
       },
       webhookEndpoint: endpoint,
+      restartN8n,
       stop,
     };
   } catch (error) {

@@ -254,6 +254,24 @@ describe('published → newsletter (Numero Trigger, HTTP Request)', () => {
     expect(executions.every((execution) => execution.status === 'success')).toBe(true);
   });
 
+  test('after n8n restarts, a resend of an event already handled still starts nothing', async () => {
+    const { numero } = await publishThroughApi('La Gazette du Port, avant redémarrage');
+    const [delivery] = await deliveriesOfIssue(numero.id);
+    await waitFor('the newsletter call before the restart', () => (callsFor(delivery!.eventId).length > 0 ? true : undefined));
+    const executionsBefore = await finishedExecutions(env.workflows.newsletter.id, 1);
+
+    await env.restartN8n();
+    const resent = await admin.resend(env.webhookEndpoint.id, delivery!.id);
+    expect(resent).toEqual(expect.objectContaining({ status: 'succeeded', responseStatus: 200 }));
+    expect(JSON.parse(resent.responseBody!)).toEqual({ received: true, ignored: 'duplicate', id: delivery!.eventId });
+
+    const after = await publishThroughApi('La Gazette du Port, après redémarrage');
+    const [afterDelivery] = await deliveriesOfIssue(after.numero.id);
+    await waitFor('the newsletter call after the restart', () => (callsFor(afterDelivery!.eventId).length > 0 ? true : undefined));
+    expect(callsFor(delivery!.eventId)).toHaveLength(1);
+    expect(await finishedExecutions(env.workflows.newsletter.id, executionsBefore.length + 1)).toHaveLength(executionsBefore.length + 1);
+  });
+
   test('forged, altered, stale, future-dated and unsigned deliveries are answered 401 and start nothing', async () => {
     const executionsBefore = (await env.n8n.rest.executions(env.workflows.newsletter.id)).length;
     const callsBefore = newsletter.calls.length;
