@@ -141,7 +141,7 @@ const MALFORMED_ANY: Array<(now: number, valid: string) => string> = [
 export function deliveryStream(options: StreamOptions): Delivery[] {
   const { random, secrets, count } = options;
   const deliveries: Delivery[] = [];
-  const events: Array<{ id: string; body: Buffer; at: number; resent: boolean }> = [];
+  const events: Array<{ id: string; body: Buffer; at: number; resent: boolean; rotation: boolean }> = [];
   let serial = 0;
   let oversized = 0;
   const wrongSecret = `whsec_${randomBytesFrom(random, 32)}`;
@@ -191,7 +191,7 @@ export function deliveryStream(options: StreamOptions): Delivery[] {
     if (roll < 0.45 || events.length === 0) {
       const kind = pick(random, authenticKinds);
       const event = newEvent();
-      events.push({ ...event, at: deliveries.length, resent: false });
+      events.push({ ...event, at: deliveries.length, resent: false, rotation: kind === 'valid, previous secret (rotation)' });
       const skew = between(random, -VALID_SKEW, VALID_SKEW);
       const header: Delivery['header'] =
         kind === 'valid'
@@ -215,7 +215,13 @@ export function deliveryStream(options: StreamOptions): Delivery[] {
       const event = recentEvent(true);
       if (!event) continue;
       event.resent = random() < 0.7; // some events are resent more than once
-      add('resent', event.id, event.body, (now) => sign(event.body, secrets.current, now - between(random, 0, VALID_SKEW)));
+      // An event first delivered under the previous secret is resent during the rotation: the service
+      // then signs with both secrets (several v1, docs/api-choices.md).
+      const age = between(random, 0, VALID_SKEW);
+      add('resent', event.id, event.body, (now) => {
+        const current = sign(event.body, secrets.current, now - age);
+        return event.rotation ? `${current},${sign(event.body, secrets.previous as string, now - age).split(',')[1]}` : current;
+      });
       continue;
     }
     const kind = pick(random, refusedKinds);
