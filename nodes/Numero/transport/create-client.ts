@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { NumeroClient } from '../../../shared/index';
+import { NumeroClient, validateHeaderSecret } from '../../../shared/index';
 import { apiTransport } from './api-transport';
 import { CREDENTIAL_TYPE } from './credential-type';
 import { uploadTransport } from './upload-transport';
@@ -17,7 +17,9 @@ function canUpload(context: IExecuteFunctions | ILoadOptionsFunctions): context 
  * credential's base URL (https, or http on loopback only; ending in /v1) before any request.
  */
 export async function createNumeroClient(context: IExecuteFunctions | ILoadOptionsFunctions): Promise<NumeroClient> {
-  const { baseUrl } = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
+  const { baseUrl, apiKey } = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE);
+  // n8n adds the key to each request: a key that cannot be one (a pasted space or line break) is refused before.
+  validateHeaderSecret('apiKey', apiKey);
   return new NumeroClient({
     baseUrl: baseUrl ?? '',
     transport: apiTransport(context),

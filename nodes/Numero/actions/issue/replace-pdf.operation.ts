@@ -1,7 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { SERVICE_DOMAINS, publishIssue, type IssueFields, type NumeroClient } from '../../../../shared/index';
+import {
+  SERVICE_DOMAINS,
+  publishIssue,
+  validateIdempotencyKey,
+  validateIssueFields,
+  type IssueFields,
+  type NumeroClient,
+} from '../../../../shared/index';
 import { binarySource } from '../../transport/binary-source';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { idempotencyKeyOption, issueLocator } from '../common.descriptions';
@@ -95,16 +102,16 @@ export async function execute(this: IExecuteFunctions, client: NumeroClient, ite
   const cover = fields.coverBinaryPropertyName
     ? await binarySource(this, itemIndex, fields.coverBinaryPropertyName)
     : undefined;
+  const given = { remplace: id, ...withoutEmpty({ domaine: domainOf(id), pages: fields.pages, nom_fichier: fields.fileName }) };
+  // Bad input is refused before anything is sent, so before the current title is looked up.
+  validateIssueFields({ ...given, titre: fields.title || 'the current title' }, client.now());
+  if (options.idempotencyKey) validateIdempotencyKey(options.idempotencyKey);
   // The API needs the title with every PDF; keep the current one unless a new one is given.
   const titre = fields.title || (await client.getIssue({ id })).numero.titre;
   const published = await publishIssue(client, {
     pdf,
     ...(cover ? { cover } : {}),
-    fields: {
-      titre,
-      remplace: id,
-      ...withoutEmpty({ domaine: domainOf(id), pages: fields.pages, nom_fichier: fields.fileName }),
-    } as IssueFields,
+    fields: { titre, ...given } as IssueFields,
     ...withoutEmpty({ idempotencyKey: options.idempotencyKey }),
   });
   return { ...published } as unknown as IDataObject;

@@ -111,6 +111,14 @@ interface UpdateFields {
   title?: string;
 }
 
+/** The Online Status choice as en_ligne; another value (from an expression) is passed on for the core to refuse, naming the field. */
+function onlineValue(status: string | undefined): boolean | string | undefined {
+  if (status === undefined || status === '') return undefined;
+  if (status === 'takeOffline') return false;
+  if (status === 'publishNow' || status === 'putBackOnline') return true;
+  return status;
+}
+
 export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
   const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
   const fields = this.getNodeParameter('updateFields', itemIndex, {}) as UpdateFields;
@@ -122,7 +130,7 @@ export async function execute(this: IExecuteFunctions, client: NumeroClient, ite
       impression: periodicalRule(fields.print),
       publication: fields.periodical,
       publier_le: withTimeZone(fields.publishAt, this.getTimezone()),
-      en_ligne: fields.onlineStatus === undefined ? undefined : fields.onlineStatus !== 'takeOffline',
+      en_ligne: onlineValue(fields.onlineStatus),
     }),
     // An empty Purchase Link that was added to the fields removes the link.
     ...('purchaseLink' in fields ? { lien_achat: fields.purchaseLink || null } : {}),
