@@ -1,5 +1,5 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
-import { SERVICE_DOMAINS, type IssueFields, type ServiceDomain } from '../../../shared';
+import { SERVICE_DOMAINS, validateIdempotencyKey, validateIssueFields, type IssueFields, type ServiceDomain } from '../../../shared';
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalText, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
@@ -55,16 +55,21 @@ export const replaceIssuePdf = defineCreate({
     perform: withZapierErrors(LABELS, async (z, bundle) => {
       const input = bundle.inputData;
       const id = optionalValue(input.id) as string;
-      // POST /numeros needs a title even for a replacement: without a new one, the current one is sent.
-      const titre = optionalText(input.titre) ?? (await numeroClient(z, bundle).getIssue({ id })).numero.titre;
       const domaine = typeof id === 'string' ? domainOf(id) : undefined;
-      const fields = {
+      const given = {
         remplace: id,
-        titre,
         ...(domaine ? { domaine } : {}),
         pages: optionalInteger(input.pages),
         nom_fichier: optionalText(input.nom_fichier),
-      } as IssueFields;
+      };
+      const newTitle = optionalText(input.titre) as string | undefined;
+      // Bad input is refused before anything is sent, so before the current title is looked up.
+      validateIssueFields({ ...given, titre: newTitle ?? 'the current title' }, Date.now());
+      const idempotencyKey = optionalValue(input.idempotency_key);
+      if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
+      // POST /numeros needs a title even for a replacement: without a new one, the current one is sent.
+      const titre = newTitle ?? (await numeroClient(z, bundle).getIssue({ id })).numero.titre;
+      const fields = { ...given, titre } as IssueFields;
       const result = await publishFromFileFields(z, bundle, fields, {
         pdf: input.pdf,
         cover: input.cover,
