@@ -1,7 +1,8 @@
 /**
- * Counts a workflow's executions as n8n itself counts them (GET /rest/executions answers a `count`
- * with its first page), signed in as the environment's owner: the webhook fuzz compares them with
- * the deliveries the trigger accepted.
+ * A workflow's executions as n8n itself reports them, signed in as the environment's owner: their
+ * count (GET /rest/executions answers a `count` with its first page), which the webhook fuzz
+ * compares with the deliveries the trigger accepted, and their stored data, which the secrets part
+ * searches.
  */
 import type { OwnerAccount } from '../../../scripts/e2e/n8n-rest';
 
@@ -30,11 +31,22 @@ export class N8nExecutionCounter {
     this.cookie = auth.split(';')[0]!;
   }
 
-  private async page(filter: Record<string, unknown>): Promise<{ count: number; results: Array<{ status: string }> }> {
+  private async page(filter: Record<string, unknown>): Promise<{ count: number; results: Array<{ id: string; status: string }> }> {
     const query = new URLSearchParams({ filter: JSON.stringify(filter), limit: '100' });
     const response = await fetch(`${this.url}/rest/executions?${query}`, { headers: { cookie: this.cookie, accept: 'application/json' } });
     if (!response.ok) throw new Error(`n8n GET /rest/executions answered ${response.status}`);
-    return ((await response.json()) as { data: { count: number; results: Array<{ status: string }> } }).data;
+    return ((await response.json()) as { data: { count: number; results: Array<{ id: string; status: string }> } }).data;
+  }
+
+  /** The stored data (as n8n's REST API gives it, unparsed) of the workflow's latest executions, at most 100. */
+  async latestExecutionData(workflowId: string): Promise<string[]> {
+    const { results } = await this.page({ workflowId });
+    return Promise.all(
+      results.map(async (execution) => {
+        const response = await fetch(`${this.url}/rest/executions/${encodeURIComponent(execution.id)}`, { headers: { cookie: this.cookie, accept: 'application/json' } });
+        return response.text();
+      }),
+    );
   }
 
   async counts(workflowId: string): Promise<ExecutionCounts> {

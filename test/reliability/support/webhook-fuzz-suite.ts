@@ -3,10 +3,16 @@
  * n8n) and the quick seed-fixed run of the everyday suite (webhook-fuzz.quick.test.ts: the core and
  * the Zapier hook only).
  */
+import * as fs from 'node:fs';
+
 import { startN8nEnvironment, type N8nEnvironment } from '../../../scripts/e2e/n8n-environment';
 import { startNewsletterStandIn, type NewsletterStandIn } from '../../../scripts/e2e/newsletter-stand-in';
+import { canaryKeys } from './canary-secrets';
 import { N8nExecutionCounter } from './n8n-executions';
+import { runRealN8nWorkflows } from './real-n8n-workflows';
 import { recordPart, type ResultRow } from './results';
+import { SecretScan } from './secret-scan';
+import { SECRETS_PROMISE, secretsRow } from './secret-operations';
 import { runPool } from './run-pool';
 import { seededRandom } from './seeded-random';
 import { CATEGORY, deliveryStream, newSigningSecret, type Delivery, type DeliveryKind, type Secrets } from './webhook-deliveries';
@@ -104,46 +110,69 @@ export function defineWebhookFuzz(size: WebhookFuzzSize): void {
 }
 
 function defineRealN8nFuzz(size: WebhookFuzzSize, record: (file: string, through: string, counts: Record<string, number>, held: boolean, kinds: ResultRow[]) => void): void {
-  let env: N8nEnvironment | undefined;
-  let newsletter: NewsletterStandIn | undefined;
-  afterAll(async () => {
-    await env?.stop();
-    await newsletter?.close();
-  });
+  describe('in a real n8n (scripts/e2e environment, recognisable keys)', () => {
+    let env: N8nEnvironment;
+    let newsletter: NewsletterStandIn;
+    let executions: N8nExecutionCounter;
+    const answers: Answer[] = [];
 
-  test(`Numero Trigger in a real n8n: ${size.n8n} deliveries`, async () => {
-    newsletter = await startNewsletterStandIn();
-    env = await startN8nEnvironment({ sandbox: { rateLimit: 0 }, newsletterUrl: newsletter.url });
-    const workflowId = env.workflows.newsletter.id;
-    const counter = new N8nExecutionCounter(env.n8n.url);
-    await counter.login(env.n8n.owner);
-    const before = await counter.counts(workflowId);
-
-    const deliveries = stream(size, size.n8n, 3, { current: env.webhookEndpoint.secret }, false, size.oversizedBodies);
-    const answers = await deliverAll(deliveries, n8nReceiver(env.workflows.newsletter.triggerUrl), 8);
-    const started = answers.filter((answer) => answer.outcome === 'emitted').length;
-
-    // The executions the trigger started finish after n8n answered: wait for n8n to count them all.
-    let after = await counter.counts(workflowId);
-    for (let waited = 0; (after.running > 0 || after.finished - before.finished < started) && waited < 120_000; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      after = await counter.counts(workflowId);
-    }
-    const tally = tallyFuzz(deliveries, answers);
-    const executions = after.finished - before.finished;
-    const counts = {
-      ...tally.counts,
-      'n8n executions': executions,
-      'n8n executions succeeded': after.success - before.success,
-      'newsletter calls': newsletter.calls.length,
-    };
-    const held = fuzzHeld(tally.counts) && executions === started && counts['newsletter calls'] === started;
-    record('n8n', 'n8n trigger (real n8n)', counts, held, kindRows('n8n trigger (real n8n)', tally, KINDS));
-    expectHeld(tally.counts, tally.problems);
-    expect({ executions, succeeded: counts['n8n executions succeeded'], newsletterCalls: counts['newsletter calls'] }).toEqual({
-      executions: started,
-      succeeded: started,
-      newsletterCalls: started,
+    beforeAll(async () => {
+      newsletter = await startNewsletterStandIn();
+      env = await startN8nEnvironment({ sandbox: { rateLimit: 0, keys: canaryKeys() }, newsletterUrl: newsletter.url });
+      executions = new N8nExecutionCounter(env.n8n.url);
+      await executions.login(env.n8n.owner);
     });
+    afterAll(async () => {
+      await env?.stop();
+      await newsletter?.close();
+    });
+
+    test(`Numero Trigger: ${size.n8n} deliveries`, async () => {
+      const workflowId = env.workflows.newsletter.id;
+      const before = await executions.counts(workflowId);
+      const deliveries = stream(size, size.n8n, 3, { current: env.webhookEndpoint.secret }, false, size.oversizedBodies);
+      answers.push(...(await deliverAll(deliveries, n8nReceiver(env.workflows.newsletter.triggerUrl), 8)));
+      const started = answers.filter((answer) => answer.outcome === 'emitted').length;
+
+      // The executions the trigger started finish after n8n answered: wait for n8n to count them all.
+      let after = await executions.counts(workflowId);
+      for (let waited = 0; (after.running > 0 || after.finished - before.finished < started) && waited < 120_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        after = await executions.counts(workflowId);
+      }
+      const tally = tallyFuzz(deliveries, answers);
+      const executionCount = after.finished - before.finished;
+      const counts = {
+        ...tally.counts,
+        'n8n executions': executionCount,
+        'n8n executions succeeded': after.success - before.success,
+        'newsletter calls': newsletter.calls.length,
+      };
+      const held = fuzzHeld(tally.counts) && executionCount === started && counts['newsletter calls'] === started;
+      record('n8n', 'n8n trigger (real n8n)', counts, held, kindRows('n8n trigger (real n8n)', tally, KINDS));
+      expectHeld(tally.counts, tally.problems);
+      expect({ executions: executionCount, succeeded: counts['n8n executions succeeded'], newsletterCalls: counts['newsletter calls'] }).toEqual({
+        executions: started,
+        succeeded: started,
+        newsletterCalls: started,
+      });
+    });
+
+    if (size.record) {
+      test('secrets: the workflows run with recognisable keys, then n8n\'s log, its stored executions and every answer searched', async () => {
+        const scan = new SecretScan([...Object.values(env.sandbox.keys), env.webhookEndpoint.secret]);
+        const run = await runRealN8nWorkflows(env, executions, scan);
+        for (const answer of answers) scan.scan('trigger answer', answer.detail ?? '');
+        for (const workflowId of [env.workflows.newsletter.id, env.workflows.readingLink.id, env.workflows.dropFolder.id]) {
+          for (const data of await executions.latestExecutionData(workflowId)) scan.scan(`execution of ${workflowId}`, data);
+        }
+        const logLines = fs.readFileSync(env.n8n.logFile, 'utf8').split('\n');
+        for (const line of logLines) scan.scan('n8n log', line);
+        const row = secretsRow('n8n (real n8n)', scan, { ...run, logLines: logLines.length }, run.uploads);
+        recordPart('secrets-real-n8n', { order: 7, part: 'Secrets', promise: SECRETS_PROMISE, setup: 'real n8n: the three workflows of scripts/e2e run (a reading link, a failing one, a PDF published from the drop folder) and 1,000 webhook deliveries; its log file, the stored data of the latest 100 executions of each workflow and every answer searched.', rows: [row] });
+        expect({ unexpected: run.unexpected, findings: scan.findings, withAuthorization: run.uploads.withAuthorization }).toEqual({ unexpected: [], findings: [], withAuthorization: 0 });
+        expect(row.held).toBe(true);
+      });
+    }
   });
 }
