@@ -81,6 +81,13 @@ export class N8nRest {
     return page.results;
   }
 
+  /** The node types n8n's editor gets (name, version, icons, codex…), including community packages'. */
+  async nodeTypes(): Promise<Array<{ name: string; iconUrl?: { light: string; dark: string } | string; codex?: { categories?: string[] } }>> {
+    const response = await fetch(`${this.url}/types/nodes.json`, { headers: { cookie: this.cookie ?? '' } });
+    if (!response.ok) throw new Error(`n8n GET /types/nodes.json answered ${response.status}`);
+    return (await response.json()) as Array<{ name: string; iconUrl?: { light: string; dark: string } }>;
+  }
+
   async execution(id: string): Promise<ExecutionDetails> {
     const stored = (await this.call('GET', `/rest/executions/${encodeURIComponent(id)}`)) as { status: string; data: string };
     const data = this.parseStored(stored.data) as StoredRunData;

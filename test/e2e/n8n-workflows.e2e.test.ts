@@ -120,6 +120,19 @@ async function waitForFolderWatcher(): Promise<void> {
   });
 }
 
+test('n8n loads the package as a community package: both nodes, their icons and codex', async () => {
+  const types = await env.n8n.rest.nodeTypes();
+  for (const name of ['n8n-nodes-numero.numero', 'n8n-nodes-numero.numeroTrigger']) {
+    const type = types.find((candidate) => candidate.name === name);
+    expect(type?.codex?.categories).toEqual(['Marketing', 'Productivity']);
+    const icons = type?.iconUrl as { light: string; dark: string };
+    for (const icon of [icons.light, icons.dark]) {
+      const response = await fetch(`${env.n8n.url}/${icon}`);
+      expect([icon, response.status, response.headers.get('content-type')]).toEqual([icon, 200, 'image/svg+xml']);
+    }
+  }
+});
+
 describe('drop folder → issue (Local File Trigger, Read/Write Files from Disk, Numero: Issue → Publish)', () => {
   test('a PDF dropped in the folder becomes one issue of the periodical; other files publish nothing', async () => {
     await waitForFolderWatcher();
