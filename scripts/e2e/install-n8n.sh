@@ -40,8 +40,12 @@ JSON
 echo "Installing n8n $N8N_VERSION into $dir (takes several minutes the first time)" >&2
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 
-# Node 24 headers for node-gyp: use-node24.sh sets npm_config_nodedir when it had to fetch Node 24;
-# otherwise the running node is already 24 and node-gyp fetches nothing (it uses the installed one).
+# Node 24 headers for node-gyp, so that it downloads nothing: use-node24.sh sets npm_config_nodedir
+# when it fetched Node 24; otherwise the headers that Node's own install ships (include/node) are used.
+if [ -z "${npm_config_nodedir:-}" ]; then
+  node_prefix="$(dirname "$(dirname "$(command -v node)")")"
+  if [ -f "$node_prefix/include/node/node.h" ]; then export npm_config_nodedir="$node_prefix"; fi
+fi
 node_gyp() {
   local npm_gyp
   npm_gyp="$(dirname "$(dirname "$(command -v npm)")")/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
