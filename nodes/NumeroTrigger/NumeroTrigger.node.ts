@@ -20,8 +20,8 @@ import { parseSigningSecrets } from './signing-secrets';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
 const REMEMBERED_EVENTS = 1000;
-/** The service retries for under 3 hours and the deduplicator remembers an id for a day, so a
- * tolerance above an hour would let a replayed signature outlive the memory of its event id. */
+/** Capped well under the day an event id is remembered, so a replayed signature never outlives the
+ * memory of its event id; numero signs every attempt anew, so no genuine delivery is old. */
 const MAX_TOLERANCE_SECONDS = 3600;
 const STATIC_DATA_KEY = 'receivedEvents';
 
@@ -38,6 +38,14 @@ interface WebhookAnswer {
 async function rawBodyOf(request: IncomingWebhookRequest): Promise<Uint8Array> {
 	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
 	return request.rawBody ?? new Uint8Array(0);
+}
+
+/**
+ * A delivery to the Test URL ('Listen for test event'): it neither counts as received nor is checked,
+ * so the same event reaching the Production URL (a second endpoint) still starts the workflow.
+ */
+function isTestRun(mode: string): boolean {
+	return mode === 'manual';
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -155,6 +163,7 @@ export class NumeroTrigger implements INodeType {
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		if (isTestRun(this.getMode())) return [items];
 		const staticData = this.getWorkflowStaticData('node');
 		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
 		const received = recordReceivedEvents(
@@ -181,7 +190,10 @@ export class NumeroTrigger implements INodeType {
 		const rawBody = await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest);
 		// From here to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
 		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
-		const received = receivedEventsWithProcessMemory(triggerKey, this.getWorkflowStaticData('node')[STATIC_DATA_KEY]);
+		const testRun = isTestRun(this.getMode());
+		const received = testRun
+			? undefined
+			: receivedEventsWithProcessMemory(triggerKey, this.getWorkflowStaticData('node')[STATIC_DATA_KEY]);
 		const now = Math.floor(Date.now() / 1000);
 		const outcome = receiveDelivery({
 			rawBody,
@@ -206,7 +218,7 @@ export class NumeroTrigger implements INodeType {
 			return { webhookResponse: { received: true, ignored: outcome.because, id: outcome.eventId } };
 		}
 		// Kept in this process at once; in the static data by execute(), when the execution starts.
-		rememberInProcess(triggerKey, recordReceivedEvents(received, [outcome.item.id], now, REMEMBERED_EVENTS));
+		if (!testRun) rememberInProcess(triggerKey, recordReceivedEvents(received, [outcome.item.id], now, REMEMBERED_EVENTS));
 		return {
 			workflowData: [this.helpers.returnJsonArray([outcome.item])],
 			webhookResponse: { received: true, id: outcome.item.id },

@@ -71,7 +71,11 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored:
       staticData: structuredClone(stored.staticData),
     });
 
-  async function deliver(body: string, signature: string | undefined): Promise<{ result: IWebhookResponseData; answer: Answer }> {
+  async function deliver(
+    body: string,
+    signature: string | undefined,
+    mode: 'webhook' | 'manual' = 'webhook',
+  ): Promise<{ result: IWebhookResponseData; answer: Answer }> {
     const workflow = loadWorkflow();
     const answer: Answer = {};
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -94,20 +98,20 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored:
       workflowId: workflow.id,
       workflowExecuteAdditionalData: additionalData,
     };
-    const context = new core.WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+    const context = new core.WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
     const result = await new Trigger().webhook.call(context);
     return { result, answer };
   }
 
   /** The execution a delivery started: the trigger's execute() with its items; n8n then stores the static data. */
-  async function execute(items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+  async function execute(items: INodeExecutionData[], mode: 'webhook' | 'manual' = 'webhook'): Promise<INodeExecutionData[]> {
     const workflow = loadWorkflow();
     const executeData = { node, data: { main: [items] }, source: null };
     const context = new core.ExecuteContext(
       workflow,
       node,
       environment.additionalData(),
-      'webhook',
+      mode,
       createRunExecutionData({ executionData: { nodeExecutionStack: [executeData] } }),
       0,
       items,
@@ -121,10 +125,10 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored:
   }
 
   /** A delivery handled the way n8n does: webhook(), then the execution if one was started. */
-  async function deliverAndRun(body: string, signature: string | undefined) {
-    const delivered = await deliver(body, signature);
+  async function deliverAndRun(body: string, signature: string | undefined, mode: 'webhook' | 'manual' = 'webhook') {
+    const delivered = await deliver(body, signature, mode);
     const items = delivered.result.workflowData?.[0];
-    return { ...delivered, executed: items ? await execute(items) : undefined };
+    return { ...delivered, executed: items ? await execute(items, mode) : undefined };
   }
 
   const staticData = () => stored.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
@@ -170,6 +174,17 @@ describe('Numero Trigger webhook() in n8n-core', () => {
     expect(resend.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_before_restart' } });
     const other = event('evt_after_restart');
     expect((await restarted.deliver(other, sign(other))).result.workflowData).toBeDefined();
+  });
+
+  test("an event caught by 'Listen for test event' still starts the published workflow", async () => {
+    const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
+    const body = event('evt_seen_in_test');
+    expect((await deliverAndRun(body, sign(body), 'manual')).executed).toHaveLength(1);
+    expect(staticData()).toBeUndefined();
+    expect((await deliverAndRun(body, sign(body))).executed).toHaveLength(1);
+    expect((await deliverAndRun(body, sign(body))).result.webhookResponse).toEqual(
+      expect.objectContaining({ ignored: 'duplicate' }),
+    );
   });
 
   test('answers 401 with no detail and starts nothing for forged and stale deliveries', async () => {
