@@ -17,15 +17,18 @@ export interface BenchRow {
 
 export type Benchmark = () => Promise<BenchRow[]>;
 
-/** A higher-is-better figure compared with its baseline: met when ours/baseline ≥ min. */
-export function atLeast(min: number, row: Omit<BenchRow, 'ratio' | 'target' | 'met'> & { ours: number; baseline: number }): BenchRow {
-  const ratio = row.ours / row.baseline;
+type Figures = Omit<BenchRow, 'ratio' | 'target' | 'met'> & { ours: number; baseline: number };
+
+/**
+ * A higher-is-better figure compared with its baseline: met when the ratio ≥ min. The ratio is
+ * ours/baseline unless given (the median of per-round ratios, see pairedRatio).
+ */
+export function atLeast(min: number, row: Figures, ratio = row.ours / row.baseline): BenchRow {
   return { ...row, ratio, target: `≥ ${min}×`, met: ratio >= min };
 }
 
-/** A lower-is-better figure (time, memory) compared with its baseline: met when ours/baseline ≤ max. */
-export function atMost(max: number, row: Omit<BenchRow, 'ratio' | 'target' | 'met'> & { ours: number; baseline: number }): BenchRow {
-  const ratio = row.ours / row.baseline;
+/** A lower-is-better figure (time, memory) compared with its baseline: met when the ratio ≤ max. */
+export function atMost(max: number, row: Figures, ratio = row.ours / row.baseline): BenchRow {
   return { ...row, ratio, target: `≤ ${max}×`, met: ratio <= max };
 }
 

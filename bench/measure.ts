@@ -7,6 +7,15 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * The median of ours[i] / baseline[i], where round i ran both back to back: a change of the machine's
+ * load between rounds then moves both sides of a ratio alike (on a shared machine it does).
+ */
+export function pairedRatio(ours: number[], baseline: number[]): number {
+  if (ours.length !== baseline.length) throw new Error('pairedRatio: rounds differ');
+  return median(ours.map((value, i) => value / baseline[i]!));
+}
+
 export function nowMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }

@@ -7,13 +7,17 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark, BenchRow } from './bench-row';
 import { createLinkBench } from './create-link.bench';
+import { n8nLinkCreateBench } from './n8n-link-create.bench';
 import { publishIssueBench } from './publish-issue.bench';
+import { rateLimitBench } from './rate-limit.bench';
 import { verifyWebhookBench } from './verify-webhook.bench';
 
 const BENCHMARKS: Array<[string, Benchmark]> = [
   ['verify-webhook', verifyWebhookBench],
   ['publish-issue', publishIssueBench],
   ['create-link', createLinkBench],
+  ['rate-limit', rateLimitBench],
+  ['n8n-link-create', n8nLinkCreateBench],
 ];
 
 function formatNumber(value: number | null): string {
@@ -57,8 +61,6 @@ async function main(): Promise<void> {
     }
     process.stderr.write(`bench: ${name} done in ${((Date.now() - start) / 1000).toFixed(1)} s\n`);
   }
-  const output = table(rows);
-  process.stdout.write(`${output}\n`);
   const machine = {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -67,6 +69,10 @@ async function main(): Promise<void> {
     platform: `${process.platform} ${process.arch}`,
   };
   const results = { date: new Date().toISOString(), durationSeconds: Math.round((Date.now() - started) / 1000), machine, rows };
+  process.stdout.write(`${table(rows)}\n\n`);
+  process.stdout.write(
+    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.platform}; ${results.durationSeconds} s; ${results.date}\n`,
+  );
   // Only a full run replaces the committed results.
   if (only.length === 0) writeFileSync(join(__dirname, '..', '..', 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   if (rows.some((row) => row.met === false)) process.exitCode = 1;

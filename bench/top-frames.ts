@@ -8,18 +8,24 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
+  /** Microseconds on the machine's monotonic clock (process.hrtime's), like the samples' times. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
-export function topFrames(profile: Profile, count: number): Array<{ frame: string; percent: number }> {
+/** Self time per function; with `window` ([from, to] in monotonic microseconds) only the samples taken in it. */
+export function topFrames(profile: Profile, count: number, window?: [number, number]): Array<{ frame: string; percent: number }> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfTime = new Map<string, number>();
   let total = 0;
+  let time = profile.startTime;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
+    if (window && (time < window[0] || time > window[1])) return;
     total += delta;
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const where = url ? ` ${url.replace(/^.*\/(dist|node_modules)\//, '')}:${lineNumber + 1}` : '';
