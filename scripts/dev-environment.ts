@@ -56,7 +56,7 @@ function describe(env: N8nEnvironment, newsletter: NewsletterStandIn): string {
     `  other keys   lecture ${sandbox.keys.lecture}, liens ${sandbox.keys.liens}, publication ${sandbox.keys.publication}`,
     `  admin        ${sandbox.adminUrl}  (Authorization: Bearer ${sandbox.adminToken})`,
     `  webhook      endpoint ${env.webhookEndpoint.id} sends numero.publie to the Numero Trigger;`,
-    `               its signing secret is saved in n8n as "Numero Webhook (sandbox endpoint)"`,
+    `               its signing secret is saved in n8n as "Numero Webhook API (sandbox endpoint)"`,
     '',
     `Drop a PDF into ${env.dropFolder}`,
     '  → it is published as an issue of "La Gazette du Port" (the title is the file name)',

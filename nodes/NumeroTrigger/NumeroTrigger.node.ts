@@ -64,7 +64,7 @@ export class NumeroTrigger implements INodeType {
 		defaults: { name: 'Numero Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'numeroWebhook', required: true, testedBy: 'numeroWebhookSecrets' }],
+		credentials: [{ name: 'numeroWebhookApi', required: true, testedBy: 'numeroWebhookSecrets' }],
 		// responseData '' : n8n then answers an accepted delivery with the node's webhookResponse.
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
 		triggerPanel: {
@@ -81,7 +81,7 @@ export class NumeroTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Numero calls this node when you register it: in your numero space, open the <b>integrations area</b>, add a webhook endpoint whose address is this node's <b>Production URL</b> (shown above under Webhook URLs), tick the same events as chosen below, save, then copy that endpoint's <b>signing secret</b> into the Numero Webhook credential. Publish this workflow afterwards: numero only calls the production URL of a published workflow.",
+					"Numero calls this node when you register it: in your numero space, open the <b>integrations area</b>, add a webhook endpoint whose address is this node's <b>Production URL</b> (shown above under Webhook URLs), tick the same events as chosen below, save, then copy that endpoint's <b>signing secret</b> into the Numero Webhook API credential. Publish this workflow afterwards: numero only calls the production URL of a published workflow.",
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
@@ -178,12 +178,12 @@ export class NumeroTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const credentials = await this.getCredentials('numeroWebhook');
+		const credentials = await this.getCredentials('numeroWebhookApi');
 		const secrets = parseSigningSecrets(credentials.signingSecrets);
 		if (secrets.length === 0) {
 			throw new NodeOperationError(
 				this.getNode(),
-				'The Numero Webhook credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
+				'The Numero Webhook API credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
 			);
 		}
 		const options = this.getNodeParameter('options', {}) as { receiveTestEvents?: boolean; toleranceSeconds?: number };

@@ -1,5 +1,5 @@
 /**
- * The Numero Webhook credential holds one signing secret, or several during a rotation. n8n shows a
+ * The Numero Webhook API credential holds one signing secret, or several during a rotation. n8n shows a
  * password field on one line, so secrets may be separated by new lines, spaces or commas.
  */
 export function parseSigningSecrets(value: unknown): string[] {

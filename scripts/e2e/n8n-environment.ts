@@ -155,7 +155,7 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
         type: 'numeroApi',
         data: { apiKey: sandbox.keys.full, baseUrl: sandbox.baseUrl },
       },
-      { ...NUMERO_WEBHOOK_CREDENTIAL, type: 'numeroWebhook', data: { signingSecrets: endpoint.secret } },
+      { ...NUMERO_WEBHOOK_CREDENTIAL, type: 'numeroWebhookApi', data: { signingSecrets: endpoint.secret } },
     ];
     const workflows: WorkflowJson[] = [
       dropFolderToIssue({ dropFolder, periodical: PERIODICAL }),

@@ -13,7 +13,7 @@ test('every node and credential in the n8n key loads, with the class named as it
   const types = loadPackageTypes();
   expect(types.problems).toEqual([]);
   expect(Object.keys(types.nodes).sort()).toEqual(['n8n-nodes-numero.numero', 'n8n-nodes-numero.numeroTrigger']);
-  expect(Object.keys(types.credentials).sort()).toEqual(['numeroApi', 'numeroWebhook']);
+  expect(Object.keys(types.credentials).sort()).toEqual(['numeroApi', 'numeroWebhookApi']);
   expect(pkg.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
 });
 

@@ -21,7 +21,7 @@ export function publishedToNewsletter(options: { newsletterUrl: string }): Workf
       typeVersion: 1,
       webhookId: TRIGGER_WEBHOOK_ID,
       parameters: { events: ['numero.publie'], options: {} },
-      credentials: { numeroWebhook: NUMERO_WEBHOOK_CREDENTIAL },
+      credentials: { numeroWebhookApi: NUMERO_WEBHOOK_CREDENTIAL },
     },
     {
       id: '9a3c5e70-1d2f-4b86-8e4a-7f6b5c4d3e02',

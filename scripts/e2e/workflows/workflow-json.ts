@@ -48,4 +48,4 @@ export interface CredentialRef {
 
 /** The credentials the workflows use, imported next to them. */
 export const NUMERO_API_CREDENTIAL: CredentialRef = { id: 'numeroApiSandbox', name: 'Numero API (sandbox)' };
-export const NUMERO_WEBHOOK_CREDENTIAL: CredentialRef = { id: 'numeroWebhookSbx', name: 'Numero Webhook (sandbox endpoint)' };
+export const NUMERO_WEBHOOK_CREDENTIAL: CredentialRef = { id: 'numeroWebhookSbx', name: 'Numero Webhook API (sandbox endpoint)' };

@@ -11,7 +11,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { signWebhook } from '../../../shared/index';
 import { NumeroTrigger } from '../../../nodes/NumeroTrigger/NumeroTrigger.node';
-import { NumeroWebhook } from '../../../credentials/NumeroWebhook.credentials';
+import { NumeroWebhookApi } from '../../../credentials/NumeroWebhookApi.credentials';
 import { createEnvironment } from '../harness';
 import { core } from '../harness/n8n-modules';
 
@@ -19,9 +19,9 @@ const TYPE = 'n8n-nodes-numero.numeroTrigger';
 const SECRET = 'whsec_concurrent_test_secret_000000';
 
 const environment = createEnvironment({
-  credentials: { numeroWebhook: { signingSecrets: SECRET } },
+  credentials: { numeroWebhookApi: { signingSecrets: SECRET } },
   extraNodeTypes: { [TYPE]: new NumeroTrigger() },
-  extraCredentialTypes: { numeroWebhook: new NumeroWebhook() },
+  extraCredentialTypes: { numeroWebhookApi: new NumeroWebhookApi() },
 });
 
 /** One workflow as stored in n8n's database: its id and its static data. */
@@ -33,7 +33,7 @@ function storedWorkflow() {
     typeVersion: 1,
     position: [0, 0],
     parameters: { events: ['numero.publie'] },
-    credentials: { numeroWebhook: { id: 'cred-1', name: 'Numero Webhook' } },
+    credentials: { numeroWebhookApi: { id: 'cred-1', name: 'Numero Webhook API' } },
     webhookId: randomUUID(),
   };
   return { id: `wf-${randomUUID()}`, node, staticData: {} as IDataObject };

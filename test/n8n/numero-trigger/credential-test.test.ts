@@ -5,12 +5,12 @@ import { numeroWebhookSecrets } from '../../../nodes/NumeroTrigger/credential-te
 const check = (signingSecrets: unknown) =>
   numeroWebhookSecrets.call({} as ICredentialTestFunctions, {
     id: 'cred',
-    name: 'Numero Webhook',
-    type: 'numeroWebhook',
+    name: 'Numero Webhook API',
+    type: 'numeroWebhookApi',
     data: { signingSecrets },
   } as ICredentialsDecrypted);
 
-describe('Numero Webhook credential test', () => {
+describe('Numero Webhook API credential test', () => {
   test('accepts one signing secret, or several during a rotation', async () => {
     expect(await check('whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toEqual(expect.objectContaining({ status: 'OK' }));
     const rotation = await check('whsec_new000000000000000000000000000 whsec_old111111111111111111111111111');

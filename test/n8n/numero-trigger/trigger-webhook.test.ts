@@ -19,7 +19,7 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { signWebhook } from '../../../shared/index';
 import { NumeroTrigger } from '../../../nodes/NumeroTrigger/NumeroTrigger.node';
-import { NumeroWebhook } from '../../../credentials/NumeroWebhook.credentials';
+import { NumeroWebhookApi } from '../../../credentials/NumeroWebhookApi.credentials';
 import { createEnvironment } from '../harness';
 import { core } from '../harness/n8n-modules';
 
@@ -45,9 +45,9 @@ function freshlyLoadedTrigger(): TriggerClass {
 
 function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored: { workflowId: string; staticData: IDataObject } = { workflowId: `wf-${randomUUID()}`, staticData: {} }, Trigger: TriggerClass = NumeroTrigger) {
   const environment = createEnvironment({
-    credentials: { numeroWebhook: { signingSecrets } },
+    credentials: { numeroWebhookApi: { signingSecrets } },
     extraNodeTypes: { [TYPE]: new Trigger() },
-    extraCredentialTypes: { numeroWebhook: new NumeroWebhook() },
+    extraCredentialTypes: { numeroWebhookApi: new NumeroWebhookApi() },
   });
   const node: INode = {
     id: 'trigger',
@@ -56,7 +56,7 @@ function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored:
     typeVersion: 1,
     position: [0, 0],
     parameters,
-    credentials: { numeroWebhook: { id: 'cred-1', name: 'Numero Webhook' } },
+    credentials: { numeroWebhookApi: { id: 'cred-1', name: 'Numero Webhook API' } },
     webhookId: 'c0ffee00-0000-4000-8000-000000000001',
   };
   // n8n loads the workflow (with its static data as stored) for each request and each execution.
@@ -227,6 +227,6 @@ describe('Numero Trigger webhook() in n8n-core', () => {
   test('a credential without a secret is an error that names the credential, not a silent 401', async () => {
     const { deliver } = setup({ events: ['*'] }, ' ');
     const body = event('evt_nosecret');
-    await expect(deliver(body, sign(body))).rejects.toThrow(/Numero Webhook credential has no signing secret/);
+    await expect(deliver(body, sign(body))).rejects.toThrow(/Numero Webhook API credential has no signing secret/);
   });
 });

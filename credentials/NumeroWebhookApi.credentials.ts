@@ -5,10 +5,10 @@ import type { Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
  * Numero Trigger to check that each delivery comes from numero. Several secrets may be given while
  * one is being replaced, so no delivery is refused during the change.
  */
-export class NumeroWebhook implements ICredentialType {
-	name = 'numeroWebhook';
+export class NumeroWebhookApi implements ICredentialType {
+	name = 'numeroWebhookApi';
 
-	displayName = 'Numero Webhook';
+	displayName = 'Numero Webhook API';
 
 	icon: Icon = {
 		light: 'file:../nodes/Numero/numero.svg',
