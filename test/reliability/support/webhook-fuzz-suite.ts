@@ -77,7 +77,7 @@ export function defineWebhookFuzz(size: WebhookFuzzSize): void {
       order: 4,
       part: 'Webhook fuzz: deliveries sent and events emitted, by kind',
       promise: '(counts only) authentic kinds emitted once per event, resends and refused kinds never.',
-      setup: 'emitted: the receiver passed the event on (core), returned it (Zapier), or n8n answered "Workflow was started".',
+      setup: 'emitted: the core receiver passed the event on, the Zapier hook returned it, n8n answered 200 without "ignored" (an execution started).',
       rows: kinds,
     });
   };
@@ -169,7 +169,7 @@ function defineRealN8nFuzz(size: WebhookFuzzSize, record: (file: string, through
         const logLines = fs.readFileSync(env.n8n.logFile, 'utf8').split('\n');
         for (const line of logLines) scan.scan('n8n log', line);
         const row = secretsRow('n8n (real n8n)', scan, { ...run, logLines: logLines.length }, run.uploads);
-        recordPart('secrets-real-n8n', { order: 7, part: 'Secrets', promise: SECRETS_PROMISE, setup: 'real n8n: the three workflows of scripts/e2e run (a reading link, a failing one, a PDF published from the drop folder) and 1,000 webhook deliveries; its log file, the stored data of the latest 100 executions of each workflow and every answer searched.', rows: [row] });
+        recordPart('secrets-real-n8n', { order: 7.5, part: 'Secrets', promise: SECRETS_PROMISE, setup: 'In a real n8n (scripts/e2e, its sandbox on recognisable keys): its workflows run (a reading link, two failing requests, a PDF published from the drop folder) after the fuzz\'s deliveries; n8n\'s log file, the stored data of the latest 100 executions of each workflow and every answer searched.', rows: [row] });
         expect({ unexpected: run.unexpected, findings: scan.findings, withAuthorization: run.uploads.withAuthorization }).toEqual({ unexpected: [], findings: [], withAuthorization: 0 });
         expect(row.held).toBe(true);
       });
