@@ -66,7 +66,13 @@ function failureSetups(path: string) {
 
 async function finish(through: string, scan: SecretScan, operations: Operation[]): Promise<void> {
   await harness.admin('POST', '/uploads/requests/reset');
-  const tally = await runOperations(scan, through, operations);
+  // Lines logged between operations, or after the one that logged them had ended, are caught too.
+  const { value: tally, lines } = await scan.capture(`${through} (between operations)`, async () => {
+    const operationsTally = await runOperations(scan, through, operations);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return operationsTally;
+  });
+  tally.logLines += lines;
   const uploads = await uploadHeaders(harness, scan, through);
   const row = secretsRow(through, scan, tally, uploads);
   rows.push(row);

@@ -62,12 +62,17 @@ export class SecretScan {
    */
   async capture<T>(where: string, work: () => Promise<T>): Promise<{ value: T; lines: number }> {
     const lines: string[] = [];
+    // Plain replacement (not jest.spyOn), so that captures nest: an inner one restores the outer's.
     const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
-    const spies = methods.map((method) =>
-      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+    const consoleMethods = methods.map((method) => {
+      const original = console[method];
+      console[method] = (...args: unknown[]) => {
         lines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 8 }))).join(' '));
-      }),
-    );
+      };
+      return () => {
+        console[method] = original;
+      };
+    });
     const writes = [process.stdout, process.stderr].map((stream) => {
       const original = stream.write.bind(stream);
       stream.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -82,9 +87,11 @@ export class SecretScan {
     });
     try {
       const value = await work();
+      // Loggers (n8n's winston) write a little after the call that logged: let them finish.
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
       return { value, lines: lines.length };
     } finally {
-      spies.forEach((spy) => spy.mockRestore());
+      consoleMethods.forEach((restore) => restore());
       writes.forEach((restore) => restore());
       for (const line of lines) this.scan(`${where} (log line)`, line);
     }
