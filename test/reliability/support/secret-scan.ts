@@ -73,7 +73,12 @@ export class SecretScan {
         console[method] = original;
       };
     });
-    const writes = [process.stdout, process.stderr].map((stream) => {
+    // Loggers such as winston write to the console's own streams when it has them (jest's console in a worker does).
+    const consoleStreams = console as unknown as { _stdout?: NodeJS.WriteStream; _stderr?: NodeJS.WriteStream };
+    const streams = [...new Set([process.stdout, process.stderr, consoleStreams._stdout, consoleStreams._stderr])].filter(
+      (stream): stream is NodeJS.WriteStream => stream !== undefined && typeof stream.write === 'function',
+    );
+    const writes = streams.map((stream) => {
       const original = stream.write.bind(stream);
       stream.write = ((chunk: unknown, ...rest: unknown[]) => {
         lines.push(Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
