@@ -1,5 +1,8 @@
 /** The sandbox's admin API (sandbox/admin/admin-api.ts), typed for what the e2e suite reads. */
 import type { RunningSandbox } from '../../sandbox';
+import type { Delivery } from '../../sandbox/webhooks/endpoints';
+
+export type { Delivery };
 
 export interface SandboxIssue {
   id: string;
@@ -16,19 +19,6 @@ export interface SandboxLink {
   issueId: string;
   fingerprint: string | null;
   revoked: boolean;
-}
-
-export interface Delivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  trigger: 'event' | 'retry' | 'resend' | 'test';
-  status: 'pending' | 'succeeded' | 'failed';
-  responseStatus: number | null;
-  responseBody: string | null;
-  error: string | null;
-  nextRetryAt: string | null;
 }
 
 export interface WebhookEndpoint {
