@@ -25,3 +25,9 @@ export function periodicalField<const K extends string>(key: K, label: string, h
 
 export const ISSUE_ID_HELP =
   'Pick one of the 200 most recent issues, or map an **Issue ID** (of the form `numero.press:my-issue`) from an earlier step.';
+
+/** Access choices of Publish Issue and Update Issue. */
+export const ACCESS_CHOICES = [
+  { value: 'abonnes', label: 'Subscribers Only (With a Reading Link)', sample: 'abonnes' },
+  { value: 'libre', label: 'Free to Read', sample: 'libre' },
+];

@@ -55,6 +55,25 @@ export const periodicalRuleOptions = (allowed: string, denied: string) => [
   { name: denied, value: 'denied' },
 ];
 
+/** The Download and Print fields of Publish and Update (same rule, same choices). */
+export const downloadRuleField: INodeProperties = {
+  displayName: 'Download',
+  name: 'download',
+  type: 'options',
+  options: periodicalRuleOptions('Allowed', 'Not Allowed'),
+  default: 'periodical',
+  description: 'Whether readers may download the PDF',
+};
+
+export const printRuleField: INodeProperties = {
+  displayName: 'Print',
+  name: 'print',
+  type: 'options',
+  options: periodicalRuleOptions('Allowed', 'Not Allowed'),
+  default: 'periodical',
+  description: 'Whether readers may print the issue',
+};
+
 export const accessOptions = [
   { name: 'Free', value: 'libre', description: 'Anyone can read it' },
   { name: 'Subscribers', value: 'abonnes', description: 'Readers need a reading link' },

@@ -1,6 +1,6 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
 import { SERVICE_DOMAINS, type IssueFields } from '../../../shared';
-import { periodicalField } from '../fields';
+import { ACCESS_CHOICES, periodicalField } from '../fields';
 import { optionalInteger, optionalText, optionalValue, TRI_STATE_CHOICES, triState } from '../input-values';
 import { FILE_LABELS, PUBLISHED_OUTPUT_FIELDS, PUBLISHED_SAMPLE, publishedOutput, publishFromFileFields } from '../publish-files';
 import { withZapierErrors } from '../zapier-errors';
@@ -27,10 +27,7 @@ const inputFields = defineInputFields([
     key: 'acces',
     label: 'Access',
     required: false,
-    choices: [
-      { value: 'abonnes', label: 'Subscribers Only (With a Reading Link)', sample: 'abonnes' },
-      { value: 'libre', label: 'Free to Read', sample: 'libre' },
-    ],
+    choices: ACCESS_CHOICES,
     helpText: 'Who can read the issue. Default: subscribers only.',
   },
   {

@@ -1,6 +1,6 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
 import { NumeroValidationError, type UpdateIssueInput } from '../../../shared';
-import { ISSUE_ID_HELP, issueField, periodicalField } from '../fields';
+import { ACCESS_CHOICES, ISSUE_ID_HELP, issueField, periodicalField } from '../fields';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from '../issue-output';
 import { optionalText, optionalValue, TRI_STATE_CHOICES, triState } from '../input-values';
 import { numeroClient } from '../numero-client';
@@ -27,10 +27,7 @@ const inputFields = defineInputFields([
     key: 'acces',
     label: 'Access',
     required: false,
-    choices: [
-      { value: 'abonnes', label: 'Subscribers Only (With a Reading Link)', sample: 'abonnes' },
-      { value: 'libre', label: 'Free to Read', sample: 'libre' },
-    ],
+    choices: ACCESS_CHOICES,
     helpText: 'Leave empty to keep the current access.',
   },
   periodicalField('publication', 'Periodical', 'Move the issue to this periodical. Leave empty to keep it where it is.'),

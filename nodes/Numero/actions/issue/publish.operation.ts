@@ -6,7 +6,7 @@ import { binarySource } from '../../transport/binary-source';
 import { periodicalRule } from '../../helpers/periodical-rule';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
-import { accessOptions, idempotencyKeyOption, periodicalRuleOptions } from '../common.descriptions';
+import { accessOptions, idempotencyKeyOption, downloadRuleField, printRuleField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
@@ -96,14 +96,7 @@ const properties: INodeProperties[] = [
         default: 'numero.press',
         description: 'The service domain the issue lives on',
       },
-      {
-        displayName: 'Download',
-        name: 'download',
-        type: 'options',
-        options: periodicalRuleOptions('Allowed', 'Not Allowed'),
-        default: 'periodical',
-        description: 'Whether readers may download the PDF',
-      },
+      downloadRuleField,
       {
         displayName: 'File Name',
         name: 'fileName',
@@ -119,14 +112,7 @@ const properties: INodeProperties[] = [
         default: 1,
         description: 'Number of pages of the issue',
       },
-      {
-        displayName: 'Print',
-        name: 'print',
-        type: 'options',
-        options: periodicalRuleOptions('Allowed', 'Not Allowed'),
-        default: 'periodical',
-        description: 'Whether readers may print the issue',
-      },
+      printRuleField,
       {
         displayName: 'Purchase Link',
         name: 'purchaseLink',

@@ -5,7 +5,7 @@ import type { NumeroClient, UpdateIssueInput } from '../../../../shared/index';
 import { periodicalRule } from '../../helpers/periodical-rule';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
-import { accessOptions, issueLocator, periodicalRuleOptions } from '../common.descriptions';
+import { accessOptions, issueLocator, downloadRuleField, printRuleField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   issueLocator,
@@ -23,14 +23,7 @@ const properties: INodeProperties[] = [
         options: accessOptions,
         default: 'abonnes',
       },
-      {
-        displayName: 'Download',
-        name: 'download',
-        type: 'options',
-        options: periodicalRuleOptions('Allowed', 'Not Allowed'),
-        default: 'periodical',
-        description: 'Whether readers may download the PDF',
-      },
+      downloadRuleField,
       {
         displayName: 'Online Status',
         name: 'onlineStatus',
@@ -63,14 +56,7 @@ const properties: INodeProperties[] = [
         description:
           'Move the issue to another periodical of your account. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
       },
-      {
-        displayName: 'Print',
-        name: 'print',
-        type: 'options',
-        options: periodicalRuleOptions('Allowed', 'Not Allowed'),
-        default: 'periodical',
-        description: 'Whether readers may print the issue',
-      },
+      printRuleField,
       {
         displayName: 'Purchase Link',
         name: 'purchaseLink',
