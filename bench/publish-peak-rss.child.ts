@@ -3,16 +3,9 @@
  * standalone client and prints one JSON line with the process's peak resident memory, so the figure
  * is that of a process doing nothing but publishing.
  */
-import { readFileSync } from 'node:fs';
 import { publishIssue } from '../shared';
-import { createClient } from '../standalone';
-import { fileSource } from '../standalone';
-
-/** VmHWM of /proc/self/status (Linux): the peak resident set size, in bytes. */
-function peakRssBytes(): number {
-  const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) * 1024 : process.resourceUsage().maxRSS * 1024;
-}
+import { createClient, fileSource } from '../standalone';
+import { peakRssBytes } from './peak-rss';
 
 async function main(): Promise<void> {
   const client = createClient({
