@@ -39,7 +39,7 @@ export const issueLocator: INodeProperties = {
   ],
 };
 
-export const idempotencyKeyOption: INodeProperties = {
+const idempotencyKeyOption: INodeProperties = {
   displayName: 'Idempotency Key',
   name: 'idempotencyKey',
   type: 'string',
@@ -47,6 +47,18 @@ export const idempotencyKeyOption: INodeProperties = {
   description:
     'Sent as Idempotency-Key (at most 120 characters): repeating a call with the same key within 24 hours returns the first result instead of doing it again',
 };
+
+/** The Options collection of the operations that create something: the idempotency key, described for that operation. */
+export function idempotencyOptions(description = idempotencyKeyOption.description): INodeProperties {
+  return {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    options: [{ ...idempotencyKeyOption, description }],
+  };
+}
 
 /** Download and print rules: `null` follows the periodical's rule. */
 export const periodicalRuleOptions = (allowed: string, denied: string) => [
@@ -74,7 +86,14 @@ export const printRuleField: INodeProperties = {
   description: 'Whether readers may print the issue',
 };
 
-export const accessOptions = [
-  { name: 'Free', value: 'libre', description: 'Anyone can read it' },
-  { name: 'Subscribers', value: 'abonnes', description: 'Readers need a reading link' },
-];
+/** The Access field of Publish and Update. */
+export const accessField: INodeProperties = {
+  displayName: 'Access',
+  name: 'access',
+  type: 'options',
+  options: [
+    { name: 'Free', value: 'libre', description: 'Anyone can read it' },
+    { name: 'Subscribers', value: 'abonnes', description: 'Readers need a reading link' },
+  ],
+  default: 'abonnes',
+};

@@ -6,7 +6,7 @@ import { binarySource } from '../../transport/binary-source';
 import { periodicalRule } from '../../helpers/periodical-rule';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
-import { accessOptions, idempotencyKeyOption, downloadRuleField, printRuleField } from '../common.descriptions';
+import { accessField, idempotencyOptions, downloadRuleField, printRuleField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   {
@@ -63,13 +63,7 @@ const properties: INodeProperties[] = [
     placeholder: 'Add Field',
     default: {},
     options: [
-      {
-        displayName: 'Access',
-        name: 'access',
-        type: 'options',
-        options: accessOptions,
-        default: 'abonnes',
-      },
+      accessField,
       {
         displayName: 'Address',
         name: 'address',
@@ -139,20 +133,9 @@ const properties: INodeProperties[] = [
       },
     ],
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [
-      {
-        ...idempotencyKeyOption,
-        description:
-          'Sent as Idempotency-Key (at most 120 characters). Without it, one is derived from the PDF and the fields, so re-running the workflow within 24 hours returns the issue already published instead of publishing it twice.',
-      },
-    ],
-  },
+  idempotencyOptions(
+    'Sent as Idempotency-Key (at most 120 characters). Without it, one is derived from the PDF and the fields, so re-running the workflow within 24 hours returns the issue already published instead of publishing it twice.',
+  ),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['issue'], operation: ['publish'] } }, properties);

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/index';
 import { binarySource } from '../../transport/binary-source';
 import { withoutEmpty } from '../../helpers/without-empty';
-import { idempotencyKeyOption, issueLocator } from '../common.descriptions';
+import { idempotencyOptions, issueLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   issueLocator,
@@ -63,20 +63,9 @@ const properties: INodeProperties[] = [
       },
     ],
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [
-      {
-        ...idempotencyKeyOption,
-        description:
-          'Sent as Idempotency-Key (at most 120 characters). Without it, one is derived from the PDF and the fields, so re-running the workflow within 24 hours does not replace the PDF twice.',
-      },
-    ],
-  },
+  idempotencyOptions(
+    'Sent as Idempotency-Key (at most 120 characters). Without it, one is derived from the PDF and the fields, so re-running the workflow within 24 hours does not replace the PDF twice.',
+  ),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['issue'], operation: ['replacePdf'] } }, properties);

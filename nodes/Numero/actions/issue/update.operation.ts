@@ -5,7 +5,7 @@ import type { NumeroClient, UpdateIssueInput } from '../../../../shared/index';
 import { periodicalRule } from '../../helpers/periodical-rule';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
-import { accessOptions, issueLocator, downloadRuleField, printRuleField } from '../common.descriptions';
+import { accessField, issueLocator, downloadRuleField, printRuleField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   issueLocator,
@@ -16,13 +16,7 @@ const properties: INodeProperties[] = [
     placeholder: 'Add Field',
     default: {},
     options: [
-      {
-        displayName: 'Access',
-        name: 'access',
-        type: 'options',
-        options: accessOptions,
-        default: 'abonnes',
-      },
+      accessField,
       downloadRuleField,
       {
         displayName: 'Online Status',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { NumeroClient } from '../../../../shared/index';
 import { withoutEmpty } from '../../helpers/without-empty';
-import { idempotencyKeyOption, issueLocator } from '../common.descriptions';
+import { idempotencyOptions, issueLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   issueLocator,
@@ -41,14 +41,7 @@ const properties: INodeProperties[] = [
       },
     ],
   },
-  {
-    displayName: 'Options',
-    name: 'options',
-    type: 'collection',
-    placeholder: 'Add Option',
-    default: {},
-    options: [idempotencyKeyOption],
-  },
+  idempotencyOptions(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['link'], operation: ['create'] } }, properties);
