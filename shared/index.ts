@@ -31,6 +31,8 @@ export { sha256OfSource } from './hash-source';
 export { bytesSource } from './byte-sources';
 export { publishIssue } from './publish-issue';
 export type { PublishIssueInput, PublishProgress, PublishedIssue, UploadedFile, IssueFields } from './publish-issue';
+export { replaceIssuePdf, validateReplacement } from './replace-issue-pdf';
+export type { ReplaceIssuePdfInput, ReplacementFields } from './replace-issue-pdf';
 export { signWebhook, verifyWebhook, DEFAULT_TOLERANCE_SECONDS, MAX_SIGNATURE_HEADER_BYTES } from './webhook-signature';
 export type { SignWebhookInput, VerifyWebhookInput } from './webhook-signature';
 export { EventDeduplicator } from './event-deduplicator';

@@ -44,7 +44,7 @@ export interface PublishedIssue extends CreatedIssue {
   requestId?: string;
 }
 
-function checkSource(field: 'pdf' | 'cover', source: unknown): ByteSource {
+export function checkSource(field: 'pdf' | 'cover', source: unknown): ByteSource {
   const value = checkObject(field, source);
   if (typeof value.open !== 'function') {
     throw new NumeroValidationError(field, 'type', `Field "${field}" must be a file source with open() (rule: type); got an object without it.`);

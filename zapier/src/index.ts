@@ -3,7 +3,7 @@ import { authentication } from './authentication';
 import { addApiKeyForApiOrigin, addUserAgent } from './before-request';
 import { createReadingLink } from './creates/create-reading-link';
 import { publishIssueCreate } from './creates/publish-issue';
-import { replaceIssuePdf } from './creates/replace-issue-pdf';
+import { replaceIssuePdfCreate } from './creates/replace-issue-pdf';
 import { revokeSubscriberLinks } from './creates/revoke-subscriber-links';
 import { updateIssue } from './creates/update-issue';
 import { findIssue } from './searches/find-issue';
@@ -40,7 +40,7 @@ export default defineApp({
     [createReadingLink.key]: createReadingLink,
     [revokeSubscriberLinks.key]: revokeSubscriberLinks,
     [publishIssueCreate.key]: publishIssueCreate,
-    [replaceIssuePdf.key]: replaceIssuePdf,
+    [replaceIssuePdfCreate.key]: replaceIssuePdfCreate,
     [updateIssue.key]: updateIssue,
   },
   searches: {

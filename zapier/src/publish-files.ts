@@ -1,35 +1,24 @@
-import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import { publishIssue, validateIdempotencyKey, validateIssueFields, type IssueFields, type PublishedIssue } from '../../shared';
+import type { PlainOutputField, ZObject } from 'zapier-platform-core';
+import type { ByteSource, PublishedIssue } from '../../shared';
 import { COVER_FILE, downloadFileField, PDF_FILE, withTempFolder } from './file-input';
 import { optionalValue } from './input-values';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from './issue-output';
-import { numeroClient } from './numero-client';
 
 /**
- * Downloads the PDF (and the cover, if any) to temporary files, then runs the core's publishing
- * pipeline: hash, upload request, PUT (skipped when numero already has the file), POST /numeros with an
- * idempotency key derived from the files and fields, so a replayed Zap never publishes twice.
+ * Downloads the PDF (and the cover, if any) to temporary files and hands them to `publish`, which runs
+ * one of the core's pipelines (publish or replace) on them: hash, upload request, PUT (skipped when
+ * numero already has the file), POST /numeros with an idempotency key derived from the files and
+ * fields, so a replayed Zap never publishes twice. Bad fields must be refused before this is called.
  */
-export async function publishFromFileFields(
+export async function withDownloadedFiles(
   z: ZObject,
-  bundle: Bundle,
-  fields: IssueFields,
-  files: { pdf: unknown; cover: unknown; idempotencyKey: unknown },
+  files: { pdf: unknown; cover: unknown },
+  publish: (pdf: ByteSource, cover: ByteSource | undefined) => Promise<PublishedIssue>,
 ): Promise<PublishedIssue> {
-  const client = numeroClient(z, bundle);
-  const idempotencyKey = optionalValue(files.idempotencyKey) as string | undefined;
-  // Refuse bad fields before downloading anything (the core checks them again before its first request).
-  validateIssueFields(fields as unknown as Record<string, unknown>, Date.now());
-  if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
   return withTempFolder(async (folder) => {
     const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE);
     const cover = optionalValue(files.cover) === undefined ? undefined : await downloadFileField(z, folder, files.cover, COVER_FILE);
-    return publishIssue(client, {
-      pdf,
-      ...(cover ? { cover } : {}),
-      fields,
-      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    });
+    return publish(pdf, cover);
   });
 }
 

@@ -1,8 +1,9 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
-import { SERVICE_DOMAINS, type IssueFields } from '../../../shared';
+import { SERVICE_DOMAINS, publishIssue, validateIdempotencyKey, validateIssueFields, type IssueFields } from '../../../shared';
 import { ACCESS_CHOICES, periodicalField } from '../fields';
 import { optionalInteger, optionalText, optionalValue, TRI_STATE_CHOICES, triState } from '../input-values';
-import { FILE_LABELS, PUBLISHED_OUTPUT_FIELDS, PUBLISHED_SAMPLE, publishedOutput, publishFromFileFields } from '../publish-files';
+import { FILE_LABELS, PUBLISHED_OUTPUT_FIELDS, PUBLISHED_SAMPLE, publishedOutput, withDownloadedFiles } from '../publish-files';
+import { numeroClient } from '../numero-client';
 import { withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
@@ -113,11 +114,13 @@ export const publishIssueCreate = defineCreate({
         nom_fichier: optionalText(input.nom_fichier),
         publier_le: optionalValue(input.publier_le),
       } as IssueFields;
-      const result = await publishFromFileFields(z, bundle, fields, {
-        pdf: input.pdf,
-        cover: input.cover,
-        idempotencyKey: input.idempotency_key,
-      });
+      const idempotencyKey = optionalValue(input.idempotency_key) as string | undefined;
+      // Bad fields are refused before anything is downloaded (the core checks them again before sending).
+      validateIssueFields(fields as unknown as Record<string, unknown>, Date.now());
+      if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
+      const result = await withDownloadedFiles(z, { pdf: input.pdf, cover: input.cover }, (pdf, cover) =>
+        publishIssue(numeroClient(z, bundle), { pdf, ...(cover ? { cover } : {}), fields, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) }),
+      );
       return publishedOutput(result);
     }),
     sample: PUBLISHED_SAMPLE,

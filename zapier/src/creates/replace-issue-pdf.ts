@@ -1,9 +1,9 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
-import { SERVICE_DOMAINS, validateIdempotencyKey, validateIssueFields, type IssueFields, type ServiceDomain } from '../../../shared';
+import { replaceIssuePdf, validateReplacement, type ReplacementFields } from '../../../shared';
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalText, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { FILE_LABELS, PUBLISHED_OUTPUT_FIELDS, PUBLISHED_SAMPLE, publishedOutput, publishFromFileFields } from '../publish-files';
+import { FILE_LABELS, PUBLISHED_OUTPUT_FIELDS, PUBLISHED_SAMPLE, publishedOutput, withDownloadedFiles } from '../publish-files';
 import { withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
@@ -37,13 +37,7 @@ const inputFields = defineInputFields([
 
 const LABELS = { ...FILE_LABELS, id: 'Issue', remplace: 'Issue', titre: 'New Title', pages: 'Page Count' };
 
-/** The domain part of `<domain>:<slug>`, when it is one of the service domains (uploads go there). */
-function domainOf(id: string): ServiceDomain | undefined {
-  const domain = id.slice(0, id.indexOf(':'));
-  return (SERVICE_DOMAINS as readonly string[]).includes(domain) ? (domain as ServiceDomain) : undefined;
-}
-
-export const replaceIssuePdf = defineCreate({
+export const replaceIssuePdfCreate = defineCreate({
   key: 'replaceIssuePdf',
   noun: 'Issue',
   display: {
@@ -55,26 +49,14 @@ export const replaceIssuePdf = defineCreate({
     perform: withZapierErrors(LABELS, async (z, bundle) => {
       const input = bundle.inputData;
       const id = optionalValue(input.id) as string;
-      const domaine = typeof id === 'string' ? domainOf(id) : undefined;
-      const given = {
-        remplace: id,
-        ...(domaine ? { domaine } : {}),
-        pages: optionalInteger(input.pages),
-        nom_fichier: optionalText(input.nom_fichier),
-      };
-      const newTitle = optionalText(input.titre) as string | undefined;
-      // Bad input is refused before anything is sent, so before the current title is looked up.
-      validateIssueFields({ ...given, titre: newTitle ?? 'the current title' }, Date.now());
-      const idempotencyKey = optionalValue(input.idempotency_key);
-      if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
-      // POST /numeros needs a title even for a replacement: without a new one, the current one is sent.
-      const titre = newTitle ?? (await numeroClient(z, bundle).getIssue({ id })).numero.titre;
-      const fields = { ...given, titre } as IssueFields;
-      const result = await publishFromFileFields(z, bundle, fields, {
-        pdf: input.pdf,
-        cover: input.cover,
-        idempotencyKey: input.idempotency_key,
-      });
+      const fields = { titre: optionalText(input.titre), pages: optionalInteger(input.pages), nom_fichier: optionalText(input.nom_fichier) };
+      const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ReplacementFields;
+      const idempotencyKey = optionalValue(input.idempotency_key) as string | undefined;
+      // Bad input is refused before anything is downloaded or sent.
+      validateReplacement(id, given, idempotencyKey, Date.now());
+      const result = await withDownloadedFiles(z, { pdf: input.pdf, cover: input.cover }, (pdf, cover) =>
+        replaceIssuePdf(numeroClient(z, bundle), { id, pdf, ...(cover ? { cover } : {}), fields: given, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) }),
+      );
       return publishedOutput(result);
     }),
     sample: PUBLISHED_SAMPLE,

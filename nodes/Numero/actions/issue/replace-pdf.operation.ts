@@ -1,14 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-  SERVICE_DOMAINS,
-  publishIssue,
-  validateIdempotencyKey,
-  validateIssueFields,
-  type IssueFields,
-  type NumeroClient,
-} from '../../../../shared/index';
+import { replaceIssuePdf, type NumeroClient } from '../../../../shared/index';
 import { binarySource } from '../../transport/binary-source';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { idempotencyOptions, issueLocator } from '../common.descriptions';
@@ -70,12 +63,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['issue'], operation: ['replacePdf'] } }, properties);
 
-/** The service domain an issue id starts with, when it is one (a replacement keeps its domain). */
-function domainOf(id: string): IssueFields['domaine'] {
-  const domain = id.slice(0, id.indexOf(':'));
-  return (SERVICE_DOMAINS as readonly string[]).includes(domain) ? (domain as IssueFields['domaine']) : undefined;
-}
-
 export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
   const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
   const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
@@ -91,16 +78,11 @@ export async function execute(this: IExecuteFunctions, client: NumeroClient, ite
   const cover = fields.coverBinaryPropertyName
     ? await binarySource(this, itemIndex, fields.coverBinaryPropertyName)
     : undefined;
-  const given = { remplace: id, ...withoutEmpty({ domaine: domainOf(id), pages: fields.pages, nom_fichier: fields.fileName }) };
-  // Bad input is refused before anything is sent, so before the current title is looked up.
-  validateIssueFields({ ...given, titre: fields.title || 'the current title' }, client.now());
-  if (options.idempotencyKey) validateIdempotencyKey(options.idempotencyKey);
-  // The API needs the title with every PDF; keep the current one unless a new one is given.
-  const titre = fields.title || (await client.getIssue({ id })).numero.titre;
-  const published = await publishIssue(client, {
+  const published = await replaceIssuePdf(client, {
+    id,
     pdf,
     ...(cover ? { cover } : {}),
-    fields: { titre, ...given } as IssueFields,
+    fields: withoutEmpty({ titre: fields.title, pages: fields.pages, nom_fichier: fields.fileName }),
     ...withoutEmpty({ idempotencyKey: options.idempotencyKey }),
   });
   return { ...published } as unknown as IDataObject;

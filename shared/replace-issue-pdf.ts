@@ -1,0 +1,67 @@
+import { SERVICE_DOMAINS, type ServiceDomain } from './api-types';
+import type { ByteSource } from './ports';
+import type { NumeroClient } from './numero-client';
+import { checkIssueId, checkKnownFields, checkObject } from './field-rules';
+import { validateIdempotencyKey, validateIssueFields } from './validate-inputs';
+import { checkSource, publishIssue, type IssueFields, type PublishedIssue, type PublishIssueInput } from './publish-issue';
+
+/** What may change with the PDF. The issue keeps its id, addresses, reading links and settings. */
+export interface ReplacementFields {
+  /** Without it the current title is kept (the API needs one with every PDF, so it is looked up). */
+  titre?: string;
+  pages?: number;
+  nom_fichier?: string;
+}
+
+export interface ReplaceIssuePdfInput {
+  /** The issue whose PDF is replaced. */
+  id: string;
+  pdf: ByteSource;
+  /** A new JPEG cover; without it the service renders page 1 of the new PDF. */
+  cover?: ByteSource;
+  fields?: ReplacementFields;
+  /** Default: idempotencyKeyForIssue of the issue, the files and the fields. */
+  idempotencyKey?: string;
+  onProgress?: PublishIssueInput['onProgress'];
+}
+
+const REPLACEMENT_FIELD_NAMES = ['titre', 'pages', 'nom_fichier'] as const;
+
+/** The service domain of `<domain>:<slug>`: the new file is uploaded there. */
+function domainOf(id: string): ServiceDomain | undefined {
+  const domain = id.slice(0, id.indexOf(':'));
+  return (SERVICE_DOMAINS as readonly string[]).includes(domain) ? (domain as ServiceDomain) : undefined;
+}
+
+/**
+ * Checks a replacement's id, fields and idempotency key, but not its files: callers that must fetch
+ * the files first (Zapier downloads them) refuse bad input before fetching anything.
+ */
+export function validateReplacement(id: unknown, fields: ReplacementFields = {}, idempotencyKey: unknown, nowMs: number): void {
+  checkIssueId('id', id);
+  checkKnownFields(checkObject('fields', fields), REPLACEMENT_FIELD_NAMES, 'a PDF replacement (the issue keeps its other settings)');
+  validateIssueFields({ ...fields, titre: fields.titre ?? 'the current title', remplace: id }, nowMs);
+  if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
+}
+
+/**
+ * Replaces an issue's PDF (and cover): everything is checked before any request, then the current
+ * title is looked up if no new one is given, then the publishing pipeline runs with `remplace`.
+ */
+export async function replaceIssuePdf(client: NumeroClient, input: ReplaceIssuePdfInput): Promise<PublishedIssue> {
+  checkObject('input', input);
+  const { id, fields = {}, idempotencyKey, onProgress } = input;
+  validateReplacement(id, fields, idempotencyKey, client.now());
+  const pdf = checkSource('pdf', input.pdf);
+  const cover = input.cover === undefined ? undefined : checkSource('cover', input.cover);
+  const titre = fields.titre ?? (await client.getIssue({ id })).numero.titre;
+  const domaine = domainOf(id);
+  const issue: IssueFields = { ...fields, titre, remplace: id, ...(domaine ? { domaine } : {}) };
+  return publishIssue(client, {
+    pdf,
+    ...(cover ? { cover } : {}),
+    fields: issue,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(onProgress ? { onProgress } : {}),
+  });
+}
