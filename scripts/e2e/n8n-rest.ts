@@ -31,6 +31,14 @@ export interface ExecutionDetails {
   error?: string;
 }
 
+export interface ExecutionCounts {
+  /** Executions n8n has stored for the workflow, whatever their status. */
+  finished: number;
+  success: number;
+  /** Of the latest 100, those still new or running. */
+  running: number;
+}
+
 interface StoredTask {
   data?: { main?: Array<Array<{ json: unknown }> | null> };
 }
@@ -76,9 +84,29 @@ export class N8nRest {
 
   /** The workflow's executions, newest first (at most 100). */
   async executions(workflowId: string): Promise<ExecutionSummary[]> {
-    const query = new URLSearchParams({ filter: JSON.stringify({ workflowId }), limit: '100' });
-    const page = (await this.call('GET', `/rest/executions?${query}`)) as { results: ExecutionSummary[] };
-    return page.results;
+    return (await this.executionPage({ workflowId })).results;
+  }
+
+  /** n8n's own counts (a page of GET /rest/executions carries the total, not just its 100 rows). */
+  async executionCounts(workflowId: string): Promise<ExecutionCounts> {
+    const all = await this.executionPage({ workflowId });
+    const success = await this.executionPage({ workflowId, status: ['success'] });
+    return {
+      finished: all.count,
+      success: success.count,
+      running: all.results.filter((execution) => execution.status === 'new' || execution.status === 'running').length,
+    };
+  }
+
+  /** What n8n stored of the workflow's latest executions (at most 100), as text, for searching. */
+  async storedExecutionTexts(workflowId: string): Promise<string[]> {
+    const { results } = await this.executionPage({ workflowId });
+    return Promise.all(results.map(async (execution) => JSON.stringify(await this.call('GET', `/rest/executions/${encodeURIComponent(execution.id)}`))));
+  }
+
+  private async executionPage(filter: Record<string, unknown>): Promise<{ count: number; results: ExecutionSummary[] }> {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter), limit: '100' });
+    return (await this.call('GET', `/rest/executions?${query}`)) as { count: number; results: ExecutionSummary[] };
   }
 
   /** The node types n8n's editor gets (name, version, icons, codex…), including community packages'. */

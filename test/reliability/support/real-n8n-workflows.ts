@@ -9,7 +9,6 @@ import * as path from 'node:path';
 
 import type { N8nEnvironment } from '../../../scripts/e2e/n8n-environment';
 import { uniquePdf } from '../../../zapier/test/support/files';
-import type { N8nExecutionCounter } from './n8n-executions';
 import type { SecretScan } from './secret-scan';
 
 export interface RealN8nRun {
@@ -33,7 +32,7 @@ function dropIntoFolder(env: N8nEnvironment, name: string, bytes: Buffer): void 
   fs.rmSync(staging, { recursive: true, force: true });
 }
 
-export async function runRealN8nWorkflows(env: N8nEnvironment, executions: N8nExecutionCounter, scan: SecretScan): Promise<RealN8nRun> {
+export async function runRealN8nWorkflows(env: N8nEnvironment, scan: SecretScan): Promise<RealN8nRun> {
   const run: RealN8nRun = { succeeded: 0, failed: 0, unexpected: [], uploads: { puts: 0, withAuthorization: 0 } };
   const askForLink = async (name: string, expectOk: boolean, body: object) => {
     const response = await fetch(env.workflows.readingLink.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -49,12 +48,12 @@ export async function runRealN8nWorkflows(env: N8nEnvironment, executions: N8nEx
 
   await admin(env, 'POST', '/uploads/requests/reset');
   const workflowId = env.workflows.dropFolder.id;
-  const before = await executions.counts(workflowId);
+  const before = await env.n8n.rest.executionCounts(workflowId);
   dropIntoFolder(env, 'Secrets in a real n8n.pdf', uniquePdf('Secrets in a real n8n'));
   let after = before;
   for (let waited = 0; (after.finished <= before.finished || after.running > 0) && waited < 90_000; waited += 250) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    after = await executions.counts(workflowId);
+    after = await env.n8n.rest.executionCounts(workflowId);
   }
   if (after.success > before.success) run.succeeded++;
   else run.unexpected.push('the dropped PDF was not published (no successful execution of the drop folder workflow)');

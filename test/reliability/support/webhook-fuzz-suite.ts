@@ -8,7 +8,6 @@ import * as fs from 'node:fs';
 import { startN8nEnvironment, type N8nEnvironment } from '../../../scripts/e2e/n8n-environment';
 import { startNewsletterStandIn, type NewsletterStandIn } from '../../../scripts/e2e/newsletter-stand-in';
 import { canaryKeys } from './canary-secrets';
-import { N8nExecutionCounter } from './n8n-executions';
 import { runRealN8nWorkflows } from './real-n8n-workflows';
 import { recordPart, type ResultRow } from './results';
 import { SecretScan } from './secret-scan';
@@ -113,14 +112,11 @@ function defineRealN8nFuzz(size: WebhookFuzzSize, record: (file: string, through
   describe('in a real n8n (scripts/e2e environment, recognisable keys)', () => {
     let env: N8nEnvironment;
     let newsletter: NewsletterStandIn;
-    let executions: N8nExecutionCounter;
     const answers: Answer[] = [];
 
     beforeAll(async () => {
       newsletter = await startNewsletterStandIn();
       env = await startN8nEnvironment({ sandbox: { rateLimit: 0, keys: canaryKeys() }, newsletterUrl: newsletter.url });
-      executions = new N8nExecutionCounter(env.n8n.url);
-      await executions.login(env.n8n.owner);
     });
     afterAll(async () => {
       await env?.stop();
@@ -129,16 +125,16 @@ function defineRealN8nFuzz(size: WebhookFuzzSize, record: (file: string, through
 
     test(`Numero Trigger: ${size.n8n} deliveries`, async () => {
       const workflowId = env.workflows.newsletter.id;
-      const before = await executions.counts(workflowId);
+      const before = await env.n8n.rest.executionCounts(workflowId);
       const deliveries = stream(size, size.n8n, 3, { current: env.webhookEndpoint.secret }, false, size.oversizedBodies);
       answers.push(...(await deliverAll(deliveries, n8nReceiver(env.workflows.newsletter.triggerUrl), 8)));
       const started = answers.filter((answer) => answer.outcome === 'emitted').length;
 
       // The executions the trigger started finish after n8n answered: wait for n8n to count them all.
-      let after = await executions.counts(workflowId);
+      let after = await env.n8n.rest.executionCounts(workflowId);
       for (let waited = 0; (after.running > 0 || after.finished - before.finished < started) && waited < 120_000; waited += 250) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        after = await executions.counts(workflowId);
+        after = await env.n8n.rest.executionCounts(workflowId);
       }
       const tally = tallyFuzz(deliveries, answers);
       const executionCount = after.finished - before.finished;
@@ -161,10 +157,10 @@ function defineRealN8nFuzz(size: WebhookFuzzSize, record: (file: string, through
     if (size.record) {
       test('secrets: the workflows run with recognisable keys, then n8n\'s log, its stored executions and every answer searched', async () => {
         const scan = new SecretScan([...Object.values(env.sandbox.keys), env.webhookEndpoint.secret]);
-        const run = await runRealN8nWorkflows(env, executions, scan);
+        const run = await runRealN8nWorkflows(env, scan);
         for (const answer of answers) scan.scan('trigger answer', answer.detail ?? '');
         for (const workflowId of [env.workflows.newsletter.id, env.workflows.readingLink.id, env.workflows.dropFolder.id]) {
-          for (const data of await executions.latestExecutionData(workflowId)) scan.scan(`execution of ${workflowId}`, data);
+          for (const data of await env.n8n.rest.storedExecutionTexts(workflowId)) scan.scan(`execution of ${workflowId}`, data);
         }
         const logLines = fs.readFileSync(env.n8n.logFile, 'utf8').split('\n');
         for (const line of logLines) scan.scan('n8n log', line);
