@@ -5,13 +5,11 @@ import { checkIssueId, checkKnownFields, checkObject } from './field-rules';
 import { validateIdempotencyKey, validateIssueFields } from './validate-inputs';
 import { checkSource, publishIssue, type IssueFields, type PublishedIssue, type PublishIssueInput } from './publish-issue';
 
-/** What may change with the PDF. The issue keeps its id, addresses, reading links and settings. */
-export interface ReplacementFields {
-  /** Without it the current title is kept (the API needs one with every PDF, so it is looked up). */
-  titre?: string;
-  pages?: number;
-  nom_fichier?: string;
-}
+/**
+ * What may change with the PDF; what is not given stays as it is. The issue keeps its id, domain,
+ * address, reading links and status (a schedule is changed with an update, not a replacement).
+ */
+export type ReplacementFields = Partial<Omit<IssueFields, 'remplace' | 'publier_le' | 'domaine' | 'adresse'>>;
 
 export interface ReplaceIssuePdfInput {
   /** The issue whose PDF is replaced. */
@@ -25,7 +23,18 @@ export interface ReplaceIssuePdfInput {
   onProgress?: PublishIssueInput['onProgress'];
 }
 
-const REPLACEMENT_FIELD_NAMES = ['titre', 'pages', 'nom_fichier'] as const;
+const REPLACEMENT_FIELD_NAMES = [
+  'titre', // without it the current title is kept (the API needs one with every PDF, so it is looked up)
+  'publication',
+  'nouvelle_publication',
+  'parution',
+  'acces',
+  'lien_achat',
+  'telechargement',
+  'impression',
+  'pages',
+  'nom_fichier',
+] as const;
 
 /** The service domain of `<domain>:<slug>`: the new file is uploaded there. */
 function domainOf(id: string): ServiceDomain | undefined {
@@ -39,7 +48,7 @@ function domainOf(id: string): ServiceDomain | undefined {
  */
 export function validateReplacement(id: unknown, fields: ReplacementFields = {}, idempotencyKey: unknown, nowMs: number): void {
   checkIssueId('id', id);
-  checkKnownFields(checkObject('fields', fields), REPLACEMENT_FIELD_NAMES, 'a PDF replacement (the issue keeps its other settings)');
+  checkKnownFields(checkObject('fields', fields), REPLACEMENT_FIELD_NAMES, "a PDF replacement (the issue keeps its domain and address; change a schedule with an update)");
   validateIssueFields({ ...fields, titre: fields.titre ?? 'the current title', remplace: id }, nowMs);
   if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
 }

@@ -7,7 +7,7 @@ import { bytes, fields } from '../human-format';
 import { exclusive, ISSUE_FIELD_FLAGS, ISSUE_OPTIONS, issueOptionFields } from '../issue-options';
 import { issueFields } from '../issue-view';
 import { progressBarFor } from '../progress-bar';
-import { publishIssue, type IssueFields, type PublishedIssue, type ServiceDomain } from '../../shared';
+import { publishIssue, replaceIssuePdf, type IssueFields, type PublishedIssue, type PublishProgress, type ServiceDomain } from '../../shared';
 import { fileSource } from '../../standalone';
 
 const spec: CommandSpec = {
@@ -26,7 +26,11 @@ const spec: CommandSpec = {
     'new-periodical': { type: 'string', value: '<name>', description: 'Name of a new periodical to create with this issue.' },
     month: { type: 'string', value: '<YYYY-MM>', description: 'The release month (parution).' },
     cover: { type: 'string', value: '<file.jpg>', description: 'A JPEG cover (default: page 1, rendered within two minutes).' },
-    replace: { type: 'string', value: '<id>', description: 'Replace the PDF of this issue (same addresses, links and integrations).' },
+    replace: {
+      type: 'string',
+      value: '<id>',
+      description: 'Replace the PDF of this issue (same addresses, links and integrations); without --title the title is kept.',
+    },
     ...ISSUE_OPTIONS,
     domain: { type: 'string', value: '<domain>', description: 'numero.press (default) or kiosque.press.' },
     address: { type: 'string', value: '<slug>', description: "End of the issue's address (default: made from periodical and title)." },
@@ -38,7 +42,7 @@ const spec: CommandSpec = {
   examples: [
     'numero publish mars-2026.pdf --title "Mars 2026" --periodical gazette-jardins --month 2026-03',
     'numero publish first.pdf --title "Issue 1" --new-periodical "Bulletin du Club" --cover cover.jpg --access libre',
-    'numero publish fixed.pdf --title "Mars 2026" --replace numero.press:gazette-2026-03',
+    'numero publish fixed.pdf --replace numero.press:gazette-2026-03',
     'numero publish avril.pdf --title "Avril 2026" --periodical gazette-jardins --schedule 2026-04-01T08:00:00+02:00',
   ],
 };
@@ -46,45 +50,45 @@ const spec: CommandSpec = {
 async function run(context: CommandContext): Promise<number> {
   const { args, io, output } = context;
   exclusive(args, 'periodical', 'new-periodical');
-  const fieldsToPublish = publishFields(context);
+  const replaces = args.string('replace');
+  const fieldsGiven = publishFields(context);
   const idempotencyKey = args.string('idempotency-key');
   const client = apiClient(context);
   const pdfPath = args.positional(0) ?? '';
   const coverPath = args.string('cover');
-  const pdf = fileSource(pdfPath);
-  const cover = coverPath !== undefined ? fileSource(coverPath) : undefined;
+  const files = { pdf: fileSource(pdfPath), ...(coverPath !== undefined ? { cover: fileSource(coverPath) } : {}) };
 
   const bar = progressBarFor(io, { pdf: basename(pdfPath), ...(coverPath !== undefined ? { cover: basename(coverPath) } : {}) });
+  const options = {
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    ...(bar ? { onProgress: (progress: PublishProgress) => bar.update(progress) } : {}),
+  };
   let published: PublishedIssue;
   try {
-    published = await publishIssue(client, {
-      pdf,
-      ...(cover ? { cover } : {}),
-      fields: fieldsToPublish,
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-      ...(bar ? { onProgress: (progress) => bar.update(progress) } : {}),
-    });
+    published =
+      replaces === undefined
+        ? // titre is required by the API; an absent --title reaches the core, which names the field and the rule.
+          await publishIssue(client, { ...files, fields: fieldsGiven as IssueFields, ...options })
+        : await replaceIssuePdf(client, { id: replaces, ...files, fields: fieldsGiven, ...options });
   } finally {
     bar?.finish();
   }
-  output.result(published, () => publishedText(published, fieldsToPublish.remplace !== undefined));
+  output.result(published, () => publishedText(published, replaces !== undefined));
   return EXIT.ok;
 }
 
-function publishFields({ args }: CommandContext): IssueFields {
-  const { titre, ...shared } = issueOptionFields(args);
+/** The issue fields given as options (for a replacement without --title, the current title is kept). */
+function publishFields({ args }: CommandContext): Partial<IssueFields> {
   const optional = {
+    ...issueOptionFields(args),
     publication: args.string('periodical'),
     nouvelle_publication: args.string('new-periodical'),
     parution: args.string('month'),
-    remplace: args.string('replace'),
     domaine: args.string('domain') as ServiceDomain | undefined, // the core checks it is one of the two
     adresse: args.string('address'),
     pages: args.integer('pages'),
   };
-  const given = Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
-  // titre is required by the API; an absent --title reaches the core, which names the field and the rule.
-  return { titre: titre as string, ...shared, ...given };
+  return Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined));
 }
 
 function publishedText(published: PublishedIssue, replacement: boolean): string {
@@ -118,7 +122,7 @@ export const publishCommand: Command = {
     publication: '--periodical',
     nouvelle_publication: '--new-periodical',
     parution: '--month',
-    remplace: '--replace',
+    id: '--replace',
     domaine: '--domain',
     adresse: '--address',
     pages: '--pages',

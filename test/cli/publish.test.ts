@@ -89,6 +89,12 @@ describe('numero publish', () => {
     expect(result.pdf.sha256).toBe(sha256(fixed));
     const human = await numero(['publish', fixed, '--title', 'Bulletin du Club, numéro 1', '--replace', id]);
     expect(human.stdout).toMatch(new RegExp(`^Replaced the PDF of ${id.replace('.', '\\.')}\\.`));
+
+    // Without --title the current title is kept.
+    const again = writePdf(folder, 'club-1-again.pdf', 'Bulletin du Club 1, corrected twice');
+    const kept = JSON.parse((await numero(['publish', again, '--replace', id, '--json'])).stdout) as Published;
+    expect(kept.numero).toMatchObject({ id, titre: 'Bulletin du Club, numéro 1' });
+    expect(kept.pdf.sha256).toBe(sha256(again));
   });
 
   test('on a terminal, stderr shows the progress of hashing and uploading', async () => {
@@ -116,7 +122,8 @@ describe('numero publish', () => {
     ['past --schedule', ['--title', 'T', '--schedule', '2020-01-01T00:00:00Z'], /--schedule: Field "publier_le" must be in the future/],
     ['bad --access', ['--title', 'T', '--access', 'public'], /--access must be one of abonnes, libre/],
     ['bad --domain', ['--title', 'T', '--domain', 'example.com'], /--domain: Field "domaine"/],
-    ['bad --replace', ['--title', 'T', '--replace', 'not an id'], /--replace: Field "remplace"/],
+    ['bad --replace', ['--title', 'T', '--replace', 'not an id'], /--replace: Field "id"/],
+    ['--replace with --schedule', ['--replace', 'numero.press:gazette-2026-03', '--schedule', '2030-01-01T00:00:00Z'], /--schedule: Field "publier_le" is not a field of a PDF replacement/],
   ])('refused before any request (exit 2): %s', async (_label, extra, message) => {
     const pdf = writePdf(folder, 'invalid.pdf', 'Invalid');
     const before = await admin<{ total: number }>(sandbox, '/requests');

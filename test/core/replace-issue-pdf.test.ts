@@ -33,6 +33,12 @@ describe('replaceIssuePdf', () => {
     expect(again).toMatchObject({ replayed: true, numero: { id: original.numero.id } });
   });
 
+  it('changes settings given with the new PDF and keeps the others', async () => {
+    const original = await publishIssue(harness.client(), { pdf: bytesSource(encode('%PDF-1.4 settings v1')), fields: { titre: 'Settings Kept', publication: 'gazette', acces: 'abonnes' } });
+    const replaced = await replaceIssuePdf(harness.client(), { id: original.numero.id, pdf: bytesSource(encode('%PDF-1.4 settings v2')), fields: { acces: 'libre' } });
+    expect(replaced.numero).toMatchObject({ id: original.numero.id, titre: 'Settings Kept', acces: 'libre' });
+  });
+
   it('takes a new title, and uploads to the domain of the issue', async () => {
     const original = await publishIssue(harness.client(), {
       pdf: bytesSource(encode('%PDF-1.4 kiosque')),
@@ -51,7 +57,8 @@ describe('replaceIssuePdf', () => {
       ['an empty file', () => ({ id: 'numero.press:gazette-x', pdf: bytesSource(new Uint8Array(0)) }), 'pdf.size', 'range'],
       ['a bad issue id', () => ({ id: 'not an id', pdf: pdf() }), 'id', 'pattern'],
       ['an empty title', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), fields: { titre: '' } }), 'titre', 'length'],
-      ['a field a replacement cannot change', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), fields: { acces: 'libre' } as never }), 'acces', 'unknown_field'],
+      ['a field a replacement cannot change', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), fields: { adresse: 'elsewhere' } as never }), 'adresse', 'unknown_field'],
+      ['a schedule', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), fields: { publier_le: '2030-01-01T00:00:00Z' } as never }), 'publier_le', 'unknown_field'],
       ['zero pages', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), fields: { pages: 0 } }), 'pages', 'range'],
       ['a bad idempotency key', () => ({ id: 'numero.press:gazette-x', pdf: pdf(), idempotencyKey: 'k'.repeat(121) }), 'Idempotency-Key', 'length'],
     ];
