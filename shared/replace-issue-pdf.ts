@@ -2,14 +2,15 @@ import { SERVICE_DOMAINS, type ServiceDomain } from './api-types';
 import type { ByteSource } from './ports';
 import type { NumeroClient } from './numero-client';
 import { checkIssueId, checkKnownFields, checkObject } from './field-rules';
-import { validateIdempotencyKey, validateIssueFields } from './validate-inputs';
+import { ISSUE_FIELD_NAMES, validateIdempotencyKey, validateIssueFields } from './validate-inputs';
 import { checkSource, publishIssue, type IssueFields, type PublishedIssue, type PublishIssueInput } from './publish-issue';
 
-/**
- * What may change with the PDF; what is not given stays as it is. The issue keeps its id, domain,
- * address, reading links and status (a schedule is changed with an update, not a replacement).
- */
-export type ReplacementFields = Partial<Omit<IssueFields, 'remplace' | 'publier_le' | 'domaine' | 'adresse'>>;
+/** What a replacement keeps: the issue's id, domain and address; a schedule is changed with an update. */
+const KEPT_BY_REPLACEMENT = ['remplace', 'publier_le', 'domaine', 'adresse'] as const;
+const REPLACEMENT_FIELD_NAMES = ISSUE_FIELD_NAMES.filter((name) => !(KEPT_BY_REPLACEMENT as readonly string[]).includes(name));
+
+/** What may change with the PDF; what is not given stays as it is (links and status too). */
+export type ReplacementFields = Partial<Omit<IssueFields, (typeof KEPT_BY_REPLACEMENT)[number]>>;
 
 export interface ReplaceIssuePdfInput {
   /** The issue whose PDF is replaced. */
@@ -22,19 +23,6 @@ export interface ReplaceIssuePdfInput {
   idempotencyKey?: string;
   onProgress?: PublishIssueInput['onProgress'];
 }
-
-const REPLACEMENT_FIELD_NAMES = [
-  'titre', // without it the current title is kept (the API needs one with every PDF, so it is looked up)
-  'publication',
-  'nouvelle_publication',
-  'parution',
-  'acces',
-  'lien_achat',
-  'telechargement',
-  'impression',
-  'pages',
-  'nom_fichier',
-] as const;
 
 /** The service domain of `<domain>:<slug>`: the new file is uploaded there. */
 function domainOf(id: string): ServiceDomain | undefined {
