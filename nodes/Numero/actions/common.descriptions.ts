@@ -97,3 +97,21 @@ export const accessField: INodeProperties = {
   ],
   default: 'abonnes',
 };
+
+/** The binary field with the PDF, for Publish and Replace PDF. */
+export function pdfBinaryField(hint: string): INodeProperties {
+  return { displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', required: true, default: 'data', hint };
+}
+
+/** The optional binary field with a JPEG cover, for Publish and Replace PDF. */
+export function coverBinaryField(description: string): INodeProperties {
+  return { displayName: 'Cover Binary Field', name: 'coverBinaryPropertyName', type: 'string', default: '', placeholder: 'e.g. cover', description };
+}
+
+export const fileNameField: INodeProperties = {
+  displayName: 'File Name',
+  name: 'fileName',
+  type: 'string',
+  default: '',
+  description: "File name shown to readers. Without it, the binary's own file name is used.",
+};

@@ -6,17 +6,18 @@ import { binarySource } from '../../transport/binary-source';
 import { periodicalRule } from '../../helpers/periodical-rule';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
-import { accessField, idempotencyOptions, downloadRuleField, printRuleField } from '../common.descriptions';
+import {
+  accessField,
+  coverBinaryField,
+  downloadRuleField,
+  fileNameField,
+  idempotencyOptions,
+  pdfBinaryField,
+  printRuleField,
+} from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-  {
-    displayName: 'Input Binary Field',
-    name: 'binaryPropertyName',
-    type: 'string',
-    required: true,
-    default: 'data',
-    hint: 'The name of the input binary field holding the PDF',
-  },
+  pdfBinaryField('The name of the input binary field holding the PDF'),
   {
     displayName: 'Title',
     name: 'title',
@@ -73,15 +74,9 @@ const properties: INodeProperties[] = [
         description:
           "End of the issue's address: 1 to 100 lower-case letters, digits and -. Without it the service makes one from the periodical and the title.",
       },
-      {
-        displayName: 'Cover Binary Field',
-        name: 'coverBinaryPropertyName',
-        type: 'string',
-        default: '',
-        placeholder: 'e.g. cover',
-        description:
-          'The name of the input binary field holding a JPEG cover. Without it, page 1 is rendered as the cover within two minutes.',
-      },
+      coverBinaryField(
+        'The name of the input binary field holding a JPEG cover. Without it, page 1 is rendered as the cover within two minutes.',
+      ),
       {
         displayName: 'Domain',
         name: 'domain',
@@ -91,13 +86,7 @@ const properties: INodeProperties[] = [
         description: 'The service domain the issue lives on',
       },
       downloadRuleField,
-      {
-        displayName: 'File Name',
-        name: 'fileName',
-        type: 'string',
-        default: '',
-        description: "File name shown to readers. Without it, the binary's own file name is used.",
-      },
+      fileNameField,
       {
         displayName: 'Pages',
         name: 'pages',

@@ -4,18 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { replaceIssuePdf, type NumeroClient } from '../../../../shared/index';
 import { binarySource } from '../../transport/binary-source';
 import { withoutEmpty } from '../../helpers/without-empty';
-import { idempotencyOptions, issueLocator } from '../common.descriptions';
+import { coverBinaryField, fileNameField, idempotencyOptions, issueLocator, pdfBinaryField } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
   issueLocator,
-  {
-    displayName: 'Input Binary Field',
-    name: 'binaryPropertyName',
-    type: 'string',
-    required: true,
-    default: 'data',
-    hint: 'The name of the input binary field holding the new PDF',
-  },
+  pdfBinaryField('The name of the input binary field holding the new PDF'),
   {
     displayName: 'Additional Fields',
     name: 'additionalFields',
@@ -23,22 +16,10 @@ const properties: INodeProperties[] = [
     placeholder: 'Add Field',
     default: {},
     options: [
-      {
-        displayName: 'Cover Binary Field',
-        name: 'coverBinaryPropertyName',
-        type: 'string',
-        default: '',
-        placeholder: 'e.g. cover',
-        description:
-          'The name of the input binary field holding a new JPEG cover. Without it, the current cover is kept if one was uploaded, else page 1 of the new PDF is rendered.',
-      },
-      {
-        displayName: 'File Name',
-        name: 'fileName',
-        type: 'string',
-        default: '',
-        description: "File name shown to readers. Without it, the binary's own file name is used.",
-      },
+      coverBinaryField(
+        'The name of the input binary field holding a new JPEG cover. Without it, the current cover is kept if one was uploaded, else page 1 of the new PDF is rendered.',
+      ),
+      fileNameField,
       {
         displayName: 'New Title',
         name: 'title',
