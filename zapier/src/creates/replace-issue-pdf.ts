@@ -49,13 +49,12 @@ export const replaceIssuePdfCreate = defineCreate({
     perform: withZapierErrors(LABELS, async (z, bundle) => {
       const input = bundle.inputData;
       const id = optionalValue(input.id) as string;
-      const fields = { titre: optionalText(input.titre), pages: optionalInteger(input.pages), nom_fichier: optionalText(input.nom_fichier) };
-      const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ReplacementFields;
+      const fields = { titre: optionalText(input.titre), pages: optionalInteger(input.pages), nom_fichier: optionalText(input.nom_fichier) } as ReplacementFields;
       const idempotencyKey = optionalValue(input.idempotency_key) as string | undefined;
       // Bad input is refused before anything is downloaded or sent.
-      validateReplacement(id, given, idempotencyKey, Date.now());
+      validateReplacement(id, fields, idempotencyKey, Date.now());
       const result = await withDownloadedFiles(z, { pdf: input.pdf, cover: input.cover }, (pdf, cover) =>
-        replaceIssuePdf(numeroClient(z, bundle), { id, pdf, ...(cover ? { cover } : {}), fields: given, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) }),
+        replaceIssuePdf(numeroClient(z, bundle), { id, pdf, ...(cover ? { cover } : {}), fields, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) }),
       );
       return publishedOutput(result);
     }),
