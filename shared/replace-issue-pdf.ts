@@ -34,7 +34,7 @@ function domainOf(id: string): ServiceDomain | undefined {
  * Checks a replacement's id, fields and idempotency key, but not its files: callers that must fetch
  * the files first (Zapier downloads them) refuse bad input before fetching anything.
  */
-export function validateReplacement(id: unknown, fields: ReplacementFields = {}, idempotencyKey: unknown, nowMs: number): void {
+export function validateReplacement(id: unknown, fields: ReplacementFields, idempotencyKey: unknown, nowMs: number): void {
   checkIssueId('id', id);
   checkKnownFields(checkObject('fields', fields), REPLACEMENT_FIELD_NAMES, "a PDF replacement (the issue keeps its domain and address; change a schedule with an update)");
   validateIssueFields({ ...fields, titre: fields.titre ?? 'the current title', remplace: id }, nowMs);
