@@ -8,23 +8,23 @@ import { createClient, fileSource } from '../standalone';
 import { peakRssBytes } from './peak-rss';
 
 async function main(): Promise<void> {
-  const client = createClient({
-    baseUrl: process.env.NUMERO_BASE_URL!,
-    apiKey: process.env.NUMERO_API_KEY!,
-    userAgent: process.env.NUMERO_USER_AGENT!,
-  });
-  const published = await publishIssue(client, {
-    pdf: fileSource(process.env.NUMERO_FILE!, 'large.pdf'),
-    fields: { titre: 'Peak memory benchmark', publication: 'gazette' },
-  });
-  process.stdout.write(
-    `${JSON.stringify({ peakRss: peakRssBytes(), taille: published.pdf.taille, dejaPresent: published.pdf.deja_present })}\n`,
-  );
-  // The keep-alive pool would hold the process open for its idle timeout.
-  process.exit(0);
+	const client = createClient({
+		baseUrl: process.env.NUMERO_BASE_URL!,
+		apiKey: process.env.NUMERO_API_KEY!,
+		userAgent: process.env.NUMERO_USER_AGENT!,
+	});
+	const published = await publishIssue(client, {
+		pdf: fileSource(process.env.NUMERO_FILE!, 'large.pdf'),
+		fields: { titre: 'Peak memory benchmark', publication: 'gazette' },
+	});
+	process.stdout.write(
+		`${JSON.stringify({ peakRss: peakRssBytes(), taille: published.pdf.taille, dejaPresent: published.pdf.deja_present })}\n`,
+	);
+	// The keep-alive pool would hold the process open for its idle timeout.
+	process.exit(0);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
+	process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+	process.exit(1);
 });

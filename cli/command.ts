@@ -3,20 +3,20 @@ import type { Io } from './io';
 import type { Output } from './output';
 
 export interface CommandContext {
-  args: ParsedArgs;
-  io: Io;
-  output: Output;
+	args: ParsedArgs;
+	io: Io;
+	output: Output;
 }
 
 /** One `numero <name>` command: its spec (arguments and help) and what it does. Resolves to the exit code. */
 export interface Command {
-  spec: CommandSpec;
-  /** API field -> the flag or argument that sets it, so that the core's validation errors name the flag. */
-  fieldFlags?: Record<string, string>;
-  run(context: CommandContext): Promise<number>;
+	spec: CommandSpec;
+	/** API field -> the flag or argument that sets it, so that the core's validation errors name the flag. */
+	fieldFlags?: Record<string, string>;
+	run(context: CommandContext): Promise<number>;
 }
 
 export const JSON_OPTION: OptionSpec = {
-  type: 'boolean',
-  description: 'Print the result as one JSON document on stdout (errors too, as {"error": …}).',
+	type: 'boolean',
+	description: 'Print the result as one JSON document on stdout (errors too, as {"error": …}).',
 };

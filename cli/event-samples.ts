@@ -1,15 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { EVENT_TYPES, TEST_EVENT_TYPE, type IssueEventData, type StatutNumero, type WebhookEvent } from '../shared';
+import {
+	EVENT_TYPES,
+	TEST_EVENT_TYPE,
+	type IssueEventData,
+	type StatutNumero,
+	type WebhookEvent,
+} from '../shared';
 
 /** The types `numero trigger` can send: the four issue events and the test button's event. */
 export const TRIGGER_EVENT_TYPES: readonly string[] = [...EVENT_TYPES, TEST_EVENT_TYPE];
 
 /** The issue's statut after each event (docs/api-choices.md, "Events"). */
 const STATUT_AFTER: Record<(typeof EVENT_TYPES)[number], StatutNumero> = {
-  'numero.publie': 'en_ligne',
-  'numero.remplace': 'en_ligne',
-  'numero.retire': 'retire',
-  'numero.remis_en_ligne': 'en_ligne',
+	'numero.publie': 'en_ligne',
+	'numero.remplace': 'en_ligne',
+	'numero.retire': 'retire',
+	'numero.remis_en_ligne': 'en_ligne',
 };
 
 const PERIODICAL = { code: 'gazette-jardins', nom: 'La Gazette des Jardins' };
@@ -17,9 +23,9 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 /** `evt_` and 24 random letters and digits. */
 export function newEventId(): string {
-  let id = 'evt_';
-  for (let i = 0; i < 24; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return id;
+	let id = 'evt_';
+	for (let i = 0; i < 24; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+	return id;
 }
 
 /**
@@ -27,31 +33,36 @@ export function newEventId(): string {
  * `cree_le` is `now` in ISO 8601 UTC with milliseconds.
  */
 export function sampleEvent(type: string, now: Date, id: string = newEventId()): WebhookEvent {
-  if (!isTriggerEventType(type)) throw new Error(`Unknown event type ${type}`);
-  const donnees = type === TEST_EVENT_TYPE ? testEventData() : sampleIssue(type as keyof typeof STATUT_AFTER, now);
-  return { id, type, cree_le: now.toISOString(), donnees };
+	if (!isTriggerEventType(type)) throw new Error(`Unknown event type ${type}`);
+	const donnees =
+		type === TEST_EVENT_TYPE
+			? testEventData()
+			: sampleIssue(type as keyof typeof STATUT_AFTER, now);
+	return { id, type, cree_le: now.toISOString(), donnees };
 }
 
 export function isTriggerEventType(type: string): boolean {
-  return TRIGGER_EVENT_TYPES.includes(type);
+	return TRIGGER_EVENT_TYPES.includes(type);
 }
 
 function sampleIssue(type: keyof typeof STATUT_AFTER, now: Date): IssueEventData {
-  const year = now.getUTCFullYear();
-  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
-  const slug = `${PERIODICAL.code}-${year}-${month}`;
-  const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(now);
-  return {
-    id: `numero.press:${slug}`,
-    titre: `${PERIODICAL.nom}, ${monthName} ${year}`,
-    publication: { ...PERIODICAL },
-    date: `${year}-${month}-01`,
-    pages: 68,
-    page_publique: `https://numero.press/${slug}`,
-    statut: STATUT_AFTER[type],
-  };
+	const year = now.getUTCFullYear();
+	const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+	const slug = `${PERIODICAL.code}-${year}-${month}`;
+	const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(
+		now,
+	);
+	return {
+		id: `numero.press:${slug}`,
+		titre: `${PERIODICAL.nom}, ${monthName} ${year}`,
+		publication: { ...PERIODICAL },
+		date: `${year}-${month}-01`,
+		pages: 68,
+		page_publique: `https://numero.press/${slug}`,
+		statut: STATUT_AFTER[type],
+	};
 }
 
 function testEventData(): { message: string } {
-  return { message: 'Événement de test envoyé par la commande numero trigger' };
+	return { message: 'Événement de test envoyé par la commande numero trigger' };
 }

@@ -3,19 +3,25 @@
  * commands can run in-process with other streams (the sandbox command, tests of the renderer).
  */
 export interface TextSink {
-  write(text: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
+	write(text: string): unknown;
+	isTTY?: boolean;
+	columns?: number;
 }
 
 export interface Io {
-  stdout: TextSink;
-  stderr: TextSink;
-  stdin: AsyncIterable<Uint8Array | string> & { isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  cwd: string;
+	stdout: TextSink;
+	stderr: TextSink;
+	stdin: AsyncIterable<Uint8Array | string> & { isTTY?: boolean };
+	env: Record<string, string | undefined>;
+	cwd: string;
 }
 
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+	return {
+		stdout: process.stdout,
+		stderr: process.stderr,
+		stdin: process.stdin,
+		env: process.env,
+		cwd: process.cwd(),
+	};
 }

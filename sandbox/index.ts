@@ -24,143 +24,154 @@ import { EndpointRegistry } from './webhooks/endpoints';
 export type { SandboxKeys } from './store';
 
 export interface SandboxOptions {
-  /** 0 (default): a random free port. */
-  port?: number;
-  host?: string;
-  /** Calls per minute per key; 0 turns the limit off. Default 300. */
-  rateLimit?: number;
-  /** Sandbox seconds per real second. Default 1. */
-  timeScale?: number;
-  /** Recognisable keys instead of random ones. */
-  keys?: Partial<SandboxKeys>;
-  /** Where uploaded files go; default a new temp folder, removed on close. */
-  dataDir?: string;
-  /** 'enforce': every JSON answer is checked against openapi.json. Default: env NUMERO_SANDBOX_CONTRACT, else 'off'. */
-  contract?: 'enforce' | 'off';
-  log?: (line: string) => void;
-  /** Time a webhook receiver has to answer. Default 4000. */
-  webhookTimeoutMs?: number;
+	/** 0 (default): a random free port. */
+	port?: number;
+	host?: string;
+	/** Calls per minute per key; 0 turns the limit off. Default 300. */
+	rateLimit?: number;
+	/** Sandbox seconds per real second. Default 1. */
+	timeScale?: number;
+	/** Recognisable keys instead of random ones. */
+	keys?: Partial<SandboxKeys>;
+	/** Where uploaded files go; default a new temp folder, removed on close. */
+	dataDir?: string;
+	/** 'enforce': every JSON answer is checked against openapi.json. Default: env NUMERO_SANDBOX_CONTRACT, else 'off'. */
+	contract?: 'enforce' | 'off';
+	log?: (line: string) => void;
+	/** Time a webhook receiver has to answer. Default 4000. */
+	webhookTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
-  /** `http://HOST:PORT/v1` */
-  baseUrl: string;
-  /** `http://HOST:PORT/admin` */
-  adminUrl: string;
-  adminToken: string;
-  keys: SandboxKeys;
-  /** `http://HOST:PORT2`, where upload addresses point. */
-  uploadOrigin: string;
-  /** `http://HOST:PORT`: public pages, reader links, /docs/openapi.json. */
-  origin: string;
-  close(): Promise<void>;
+	/** `http://HOST:PORT/v1` */
+	baseUrl: string;
+	/** `http://HOST:PORT/admin` */
+	adminUrl: string;
+	adminToken: string;
+	keys: SandboxKeys;
+	/** `http://HOST:PORT2`, where upload addresses point. */
+	uploadOrigin: string;
+	/** `http://HOST:PORT`: public pages, reader links, /docs/openapi.json. */
+	origin: string;
+	close(): Promise<void>;
 }
 
 const TICK_MS = 100;
 
 function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			server.off('error', reject);
+			resolve((server.address() as AddressInfo).port);
+		});
+	});
 }
 
 function stop(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const host = options.host ?? '127.0.0.1';
-  if (options.rateLimit !== undefined && (!Number.isInteger(options.rateLimit) || options.rateLimit < 0)) {
-    throw new Error('rateLimit: an integer >= 0 (calls per minute per key; 0 = off)');
-  }
-  const clock = new SandboxClock(options.timeScale ?? 1);
-  const ownDataDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'numero-sandbox-')));
-  const keys: SandboxKeys = { ...defaultKeys(), ...options.keys };
-  const rateLimiter = new RateLimiter(clock, options.rateLimit ?? 300);
-  const contractMode = options.contract ?? (process.env.NUMERO_SANDBOX_CONTRACT === 'enforce' ? 'enforce' : 'off');
+	const host = options.host ?? '127.0.0.1';
+	if (
+		options.rateLimit !== undefined &&
+		(!Number.isInteger(options.rateLimit) || options.rateLimit < 0)
+	) {
+		throw new Error('rateLimit: an integer >= 0 (calls per minute per key; 0 = off)');
+	}
+	const clock = new SandboxClock(options.timeScale ?? 1);
+	const ownDataDir = options.dataDir === undefined;
+	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'numero-sandbox-')));
+	const keys: SandboxKeys = { ...defaultKeys(), ...options.keys };
+	const rateLimiter = new RateLimiter(clock, options.rateLimit ?? 300);
+	const contractMode =
+		options.contract ?? (process.env.NUMERO_SANDBOX_CONTRACT === 'enforce' ? 'enforce' : 'off');
 
-  const app: SandboxApp = {
-    store: new Store(),
-    clock,
-    urls: { origin: '', uploadOrigin: '' },
-    secrets: { links: randomBytes(32).toString('hex'), uploads: randomBytes(32).toString('hex') },
-    files: new FileStore(dataDir),
-    events: { emit: () => undefined },
-    log: options.log ?? (() => undefined),
-    rateLimitPerMinute: () => rateLimiter.perMinute,
-  };
-  const webhooks = new WebhookDispatcher(app, new EndpointRegistry(), options.webhookTimeoutMs ?? 4000);
-  app.events = webhooks;
-  const idempotency = new IdempotencyStore(clock);
+	const app: SandboxApp = {
+		store: new Store(),
+		clock,
+		urls: { origin: '', uploadOrigin: '' },
+		secrets: { links: randomBytes(32).toString('hex'), uploads: randomBytes(32).toString('hex') },
+		files: new FileStore(dataDir),
+		events: { emit: () => undefined },
+		log: options.log ?? (() => undefined),
+		rateLimitPerMinute: () => rateLimiter.perMinute,
+	};
+	const webhooks = new WebhookDispatcher(
+		app,
+		new EndpointRegistry(),
+		options.webhookTimeoutMs ?? 4000,
+	);
+	app.events = webhooks;
+	const idempotency = new IdempotencyStore(clock);
 
-  const runDue = (): void => {
-    releaseDueIssues(app);
-    webhooks.runDueRetries();
-    idempotency.sweep();
-  };
-  const rt: SandboxRuntime = {
-    app,
-    adminToken: `adm_${randomBytes(16).toString('hex')}`,
-    keys,
-    rateLimiter,
-    idempotency,
-    faults: new FaultInjector(),
-    requests: new RequestCounter(),
-    uploadRequests: new UploadRequestLog(),
-    // ajv is loaded only when the contract is enforced.
-    contract: contractMode === 'enforce' ? new (await import('./contract/contract-checker')).ContractChecker() : null,
-    webhooks,
-    tick: async () => {
-      runDue();
-      await webhooks.settle();
-      // Deliveries that failed while settling may have scheduled retries already due.
-      runDue();
-      await webhooks.settle();
-    },
-  };
+	const runDue = (): void => {
+		releaseDueIssues(app);
+		webhooks.runDueRetries();
+		idempotency.sweep();
+	};
+	const rt: SandboxRuntime = {
+		app,
+		adminToken: `adm_${randomBytes(16).toString('hex')}`,
+		keys,
+		rateLimiter,
+		idempotency,
+		faults: new FaultInjector(),
+		requests: new RequestCounter(),
+		uploadRequests: new UploadRequestLog(),
+		// ajv is loaded only when the contract is enforced.
+		contract:
+			contractMode === 'enforce'
+				? new (await import('./contract/contract-checker')).ContractChecker()
+				: null,
+		webhooks,
+		tick: async () => {
+			runDue();
+			await webhooks.settle();
+			// Deliveries that failed while settling may have scheduled retries already due.
+			runDue();
+			await webhooks.settle();
+		},
+	};
 
-  const apiServer = createServer(apiRequestHandler(rt));
-  const uploadServer = createServer(uploadRequestHandler(rt));
-  const displayHost = host.includes(':') ? `[${host}]` : host;
-  try {
-    const apiPort = await listen(apiServer, options.port ?? 0, host);
-    const uploadPort = await listen(uploadServer, 0, host);
-    app.urls.origin = `http://${displayHost}:${apiPort}`;
-    app.urls.uploadOrigin = `http://${displayHost}:${uploadPort}`;
-    await seed(app, keys);
-  } catch (error) {
-    await Promise.all([stop(apiServer), stop(uploadServer)]);
-    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  const ticker = setInterval(runDue, TICK_MS);
-  ticker.unref();
+	const apiServer = createServer(apiRequestHandler(rt));
+	const uploadServer = createServer(uploadRequestHandler(rt));
+	const displayHost = host.includes(':') ? `[${host}]` : host;
+	try {
+		const apiPort = await listen(apiServer, options.port ?? 0, host);
+		const uploadPort = await listen(uploadServer, 0, host);
+		app.urls.origin = `http://${displayHost}:${apiPort}`;
+		app.urls.uploadOrigin = `http://${displayHost}:${uploadPort}`;
+		await seed(app, keys);
+	} catch (error) {
+		await Promise.all([stop(apiServer), stop(uploadServer)]);
+		if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+		throw error;
+	}
+	const ticker = setInterval(runDue, TICK_MS);
+	ticker.unref();
 
-  let closing: Promise<void> | undefined;
-  return {
-    baseUrl: `${app.urls.origin}${API_BASE}`,
-    adminUrl: `${app.urls.origin}/admin`,
-    adminToken: rt.adminToken,
-    keys,
-    uploadOrigin: app.urls.uploadOrigin,
-    origin: app.urls.origin,
-    close: () => {
-      closing ??= (async () => {
-        clearInterval(ticker);
-        webhooks.close();
-        await Promise.all([stop(apiServer), stop(uploadServer)]);
-        await webhooks.settle();
-        if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
-      })();
-      return closing;
-    },
-  };
+	let closing: Promise<void> | undefined;
+	return {
+		baseUrl: `${app.urls.origin}${API_BASE}`,
+		adminUrl: `${app.urls.origin}/admin`,
+		adminToken: rt.adminToken,
+		keys,
+		uploadOrigin: app.urls.uploadOrigin,
+		origin: app.urls.origin,
+		close: () => {
+			closing ??= (async () => {
+				clearInterval(ticker);
+				webhooks.close();
+				await Promise.all([stop(apiServer), stop(uploadServer)]);
+				await webhooks.settle();
+				if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+			})();
+			return closing;
+		},
+	};
 }

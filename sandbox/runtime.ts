@@ -9,16 +9,16 @@ import type { SandboxKeys } from './store';
 import type { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface SandboxRuntime {
-  app: SandboxApp;
-  adminToken: string;
-  keys: SandboxKeys;
-  rateLimiter: RateLimiter;
-  idempotency: IdempotencyStore;
-  faults: FaultInjector;
-  requests: RequestCounter;
-  uploadRequests: UploadRequestLog;
-  contract: ContractChecker | null;
-  webhooks: WebhookDispatcher;
-  /** Runs everything the clock made due (scheduled issues, covers, webhook retries) and waits for it. */
-  tick(): Promise<void>;
+	app: SandboxApp;
+	adminToken: string;
+	keys: SandboxKeys;
+	rateLimiter: RateLimiter;
+	idempotency: IdempotencyStore;
+	faults: FaultInjector;
+	requests: RequestCounter;
+	uploadRequests: UploadRequestLog;
+	contract: ContractChecker | null;
+	webhooks: WebhookDispatcher;
+	/** Runs everything the clock made due (scheduled issues, covers, webhook retries) and waits for it. */
+	tick(): Promise<void>;
 }

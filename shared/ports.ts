@@ -9,20 +9,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
 export type HttpBody = string | Uint8Array | AsyncIterable<Uint8Array>;
 
 export interface HttpRequest {
-  method: HttpMethod;
-  url: string;
-  /** Header names as given; the transport sends exactly these (plus what its library must add). */
-  headers: Record<string, string>;
-  body?: HttpBody;
-  /** Per-attempt timeout; the transport aborts the attempt after it and throws TransportError('timeout'). */
-  timeoutMs?: number;
+	method: HttpMethod;
+	url: string;
+	/** Header names as given; the transport sends exactly these (plus what its library must add). */
+	headers: Record<string, string>;
+	body?: HttpBody;
+	/** Per-attempt timeout; the transport aborts the attempt after it and throws TransportError('timeout'). */
+	timeoutMs?: number;
 }
 
 export interface HttpResponse {
-  status: number;
-  /** Header names in lower case. */
-  headers: Record<string, string>;
-  body: string;
+	status: number;
+	/** Header names in lower case. */
+	headers: Record<string, string>;
+	body: string;
 }
 
 /**
@@ -35,12 +35,12 @@ export type TransportFailure = 'timeout' | 'reset' | 'refused' | 'other';
 
 /** Thrown by transports when no HTTP response was received. */
 export class TransportError extends Error {
-  readonly kind: TransportFailure;
-  constructor(kind: TransportFailure, message: string) {
-    super(message);
-    this.name = 'TransportError';
-    this.kind = kind;
-  }
+	readonly kind: TransportFailure;
+	constructor(kind: TransportFailure, message: string) {
+		super(message);
+		this.name = 'TransportError';
+		this.kind = kind;
+	}
 }
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -50,9 +50,9 @@ export type Clock = () => number;
 
 /** A file the publishing pipeline reads twice: once to hash, once to send. */
 export interface ByteSource {
-  size: number;
-  /** A new stream of the same bytes each time it is called. */
-  open(): AsyncIterable<Uint8Array>;
-  /** Used for nom_fichier and messages; never required. */
-  name?: string;
+	size: number;
+	/** A new stream of the same bytes each time it is called. */
+	open(): AsyncIterable<Uint8Array>;
+	/** Used for nom_fichier and messages; never required. */
+	name?: string;
 }

@@ -11,95 +11,123 @@ import { scrubSecrets } from './scrub-secrets';
 
 /** What came back with a response. */
 export interface ResponseInfo {
-  status: number;
-  requestId?: string;
-  /** `Idempotent-Replayed: true`: the service returned the first response of this idempotency key. */
-  replayed: boolean;
+	status: number;
+	requestId?: string;
+	/** `Idempotent-Replayed: true`: the service returned the first response of this idempotency key. */
+	replayed: boolean;
 }
 
 export interface RetryEnvironment {
-  policy: RetryPolicy;
-  sleep: Sleep | undefined;
-  now: Clock;
-  random: () => number;
-  /** Overall time for the call, retries included: no attempt or wait starts beyond it. */
-  deadlineMs: number;
-  /** Called with every response received, errors included (the client keeps the last one). */
-  onResponse: (info: ResponseInfo) => void;
+	policy: RetryPolicy;
+	sleep: Sleep | undefined;
+	now: Clock;
+	random: () => number;
+	/** Overall time for the call, retries included: no attempt or wait starts beyond it. */
+	deadlineMs: number;
+	/** Called with every response received, errors included (the client keeps the last one). */
+	onResponse: (info: ResponseInfo) => void;
 }
 
 export interface AttemptPlan {
-  transport: Transport;
-  /** A new request for each attempt (a streamed body cannot be sent twice). */
-  request: () => HttpRequest;
-  /** Whether a 5xx or a lost connection may be retried without doing the thing twice. */
-  retrySafe: boolean;
-  /** Per attempt; 0 = none. Cut to what is left of the deadline. */
-  timeoutMs: number;
-  context: ErrorContext;
+	transport: Transport;
+	/** A new request for each attempt (a streamed body cannot be sent twice). */
+	request: () => HttpRequest;
+	/** Whether a 5xx or a lost connection may be retried without doing the thing twice. */
+	retrySafe: boolean;
+	/** Per attempt; 0 = none. Cut to what is left of the deadline. */
+	timeoutMs: number;
+	context: ErrorContext;
 }
 
 function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) result[name.toLowerCase()] = String(value);
-  return result;
+	const result: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers ?? {}))
+		result[name.toLowerCase()] = String(value);
+	return result;
 }
 
-function networkMessage(endpoint: string, url: string, kind: TransportFailure, attempts: number, retrySafe: boolean, detail: string): string {
-  const origin = /^[a-z]+:\/\/[^/?#]+/i.exec(url)?.[0] ?? 'the service';
-  const what =
-    kind === 'timeout'
-      ? 'no answer arrived in time'
-      : kind === 'refused'
-        ? 'the connection was refused (check the base URL and that the service is running)'
-        : kind === 'reset'
-          ? 'the connection was dropped before an answer arrived'
-          : `the request failed (${detail})`;
-  const tries = attempts === 1 ? '' : ` after ${attempts} attempts`;
-  const unsure = retrySafe ? '' : ' The request may or may not have been carried out; check before sending it again.';
-  return `${endpoint}: could not reach ${origin}: ${what}${tries}.${unsure}`;
+function networkMessage(
+	endpoint: string,
+	url: string,
+	kind: TransportFailure,
+	attempts: number,
+	retrySafe: boolean,
+	detail: string,
+): string {
+	const origin = /^[a-z]+:\/\/[^/?#]+/i.exec(url)?.[0] ?? 'the service';
+	const what =
+		kind === 'timeout'
+			? 'no answer arrived in time'
+			: kind === 'refused'
+				? 'the connection was refused (check the base URL and that the service is running)'
+				: kind === 'reset'
+					? 'the connection was dropped before an answer arrived'
+					: `the request failed (${detail})`;
+	const tries = attempts === 1 ? '' : ` after ${attempts} attempts`;
+	const unsure = retrySafe
+		? ''
+		: ' The request may or may not have been carried out; check before sending it again.';
+	return `${endpoint}: could not reach ${origin}: ${what}${tries}.${unsure}`;
 }
 
-export async function sendWithRetries(plan: AttemptPlan, env: RetryEnvironment): Promise<{ response: HttpResponse; info: ResponseInfo }> {
-  const { policy, sleep, now, random } = env;
-  const deadline = now() + env.deadlineMs;
-  for (let attempt = 1; ; attempt++) {
-    const request = plan.request();
-    if (plan.timeoutMs > 0) request.timeoutMs = Math.max(1, Math.min(plan.timeoutMs, deadline - now()));
-    let response: HttpResponse | undefined;
-    let failure: NumeroApiError | NumeroNetworkError;
-    let waitMs: number | undefined;
-    try {
-      response = await plan.transport(request);
-    } catch (error) {
-      const kind = error instanceof TransportError ? error.kind : 'other';
-      const detail = error instanceof Error ? scrubSecrets(error.message, plan.context.secrets) : 'unknown error';
-      failure = new NumeroNetworkError(kind, attempt, networkMessage(plan.context.endpoint, request.url, kind, attempt, plan.retrySafe, detail));
-      // Anything but a TransportError may be a bug or a refusal of the transport itself: not retried.
-      if (!(error instanceof TransportError)) throw failure;
-      if (plan.retrySafe) waitMs = backoffDelayMs(policy, attempt, random);
-    }
-    if (response) {
-      const headers = lowerCaseKeys(response.headers);
-      response = { ...response, headers };
-      const info: ResponseInfo = {
-        status: response.status,
-        ...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
-        replayed: headers['idempotent-replayed'] === 'true',
-      };
-      env.onResponse(info);
-      if (response.status >= 200 && response.status < 300) return { response, info };
-      failure = apiErrorFromResponse(response, plan.context, now());
-      const retryAfterMs = failure.retryAfter === undefined ? undefined : failure.retryAfter * 1000;
-      const retryAfterAllowed = failure.retryAfter === undefined || failure.retryAfter <= policy.maxRetryAfterSeconds;
-      if (response.status === 429) {
-        // A 429 is refused before any work is done, so even a plain POST may be sent again.
-        if (retryAfterAllowed) waitMs = retryAfterMs ?? backoffDelayMs(policy, attempt, random);
-      } else if (response.status >= 500 && plan.retrySafe && retryAfterAllowed) {
-        waitMs = Math.max(retryAfterMs ?? 0, backoffDelayMs(policy, attempt, random));
-      }
-    }
-    if (waitMs === undefined || sleep === undefined || attempt >= policy.maxAttempts || now() + waitMs >= deadline) throw failure!;
-    await sleep(waitMs);
-  }
+export async function sendWithRetries(
+	plan: AttemptPlan,
+	env: RetryEnvironment,
+): Promise<{ response: HttpResponse; info: ResponseInfo }> {
+	const { policy, sleep, now, random } = env;
+	const deadline = now() + env.deadlineMs;
+	for (let attempt = 1; ; attempt++) {
+		const request = plan.request();
+		if (plan.timeoutMs > 0)
+			request.timeoutMs = Math.max(1, Math.min(plan.timeoutMs, deadline - now()));
+		let response: HttpResponse | undefined;
+		let failure: NumeroApiError | NumeroNetworkError;
+		let waitMs: number | undefined;
+		try {
+			response = await plan.transport(request);
+		} catch (error) {
+			const kind = error instanceof TransportError ? error.kind : 'other';
+			const detail =
+				error instanceof Error
+					? scrubSecrets(error.message, plan.context.secrets)
+					: 'unknown error';
+			failure = new NumeroNetworkError(
+				kind,
+				attempt,
+				networkMessage(plan.context.endpoint, request.url, kind, attempt, plan.retrySafe, detail),
+			);
+			// Anything but a TransportError may be a bug or a refusal of the transport itself: not retried.
+			if (!(error instanceof TransportError)) throw failure;
+			if (plan.retrySafe) waitMs = backoffDelayMs(policy, attempt, random);
+		}
+		if (response) {
+			const headers = lowerCaseKeys(response.headers);
+			response = { ...response, headers };
+			const info: ResponseInfo = {
+				status: response.status,
+				...(headers['x-request-id'] ? { requestId: headers['x-request-id'] } : {}),
+				replayed: headers['idempotent-replayed'] === 'true',
+			};
+			env.onResponse(info);
+			if (response.status >= 200 && response.status < 300) return { response, info };
+			failure = apiErrorFromResponse(response, plan.context, now());
+			const retryAfterMs = failure.retryAfter === undefined ? undefined : failure.retryAfter * 1000;
+			const retryAfterAllowed =
+				failure.retryAfter === undefined || failure.retryAfter <= policy.maxRetryAfterSeconds;
+			if (response.status === 429) {
+				// A 429 is refused before any work is done, so even a plain POST may be sent again.
+				if (retryAfterAllowed) waitMs = retryAfterMs ?? backoffDelayMs(policy, attempt, random);
+			} else if (response.status >= 500 && plan.retrySafe && retryAfterAllowed) {
+				waitMs = Math.max(retryAfterMs ?? 0, backoffDelayMs(policy, attempt, random));
+			}
+		}
+		if (
+			waitMs === undefined ||
+			sleep === undefined ||
+			attempt >= policy.maxAttempts ||
+			now() + waitMs >= deadline
+		)
+			throw failure!;
+		await sleep(waitMs);
+	}
 }

@@ -21,102 +21,123 @@ const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
 export interface SignWebhookInput {
-  payload: string | Uint8Array;
-  secret: string;
-  /** Unix seconds. */
-  timestamp: number;
+	payload: string | Uint8Array;
+	secret: string;
+	/** Unix seconds. */
+	timestamp: number;
 }
 
 export interface VerifyWebhookInput {
-  /** The raw body exactly as received: a string or the bytes (Buffer), never a parsed object. */
-  payload: string | Uint8Array;
-  /** The Service-Signature header value. */
-  header: string | undefined;
-  /** The endpoint's signing secret, or several during a rotation. */
-  secrets: string | readonly string[];
-  /** Largest accepted distance between t and now, in either direction. Default 300. */
-  toleranceSeconds?: number;
-  /** Unix seconds; default the current time. */
-  now?: number;
+	/** The raw body exactly as received: a string or the bytes (Buffer), never a parsed object. */
+	payload: string | Uint8Array;
+	/** The Service-Signature header value. */
+	header: string | undefined;
+	/** The endpoint's signing secret, or several during a rotation. */
+	secrets: string | readonly string[];
+	/** Largest accepted distance between t and now, in either direction. Default 300. */
+	toleranceSeconds?: number;
+	/** Unix seconds; default the current time. */
+	now?: number;
 }
 
 function payloadBytes(payload: unknown): Uint8Array {
-  if (typeof payload === 'string') return utf8Encoder.encode(payload);
-  if (payload instanceof Uint8Array) return payload;
-  throw new WebhookVerificationError(
-    'invalid_payload',
-    'The webhook body must be the raw body as received (text or bytes), not a parsed object: the signature covers the exact bytes.',
-  );
+	if (typeof payload === 'string') return utf8Encoder.encode(payload);
+	if (payload instanceof Uint8Array) return payload;
+	throw new WebhookVerificationError(
+		'invalid_payload',
+		'The webhook body must be the raw body as received (text or bytes), not a parsed object: the signature covers the exact bytes.',
+	);
 }
 
 function hmacHex(secret: string, timestamp: string, body: Uint8Array): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+	return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
 function checkSecret(secret: unknown): string {
-  if (typeof secret !== 'string' || secret.length === 0) {
-    throw new NumeroValidationError('secret', 'required', 'Field "secret" is required (rule: required): the endpoint\'s signing secret is missing or empty.');
-  }
-  return secret;
+	if (typeof secret !== 'string' || secret.length === 0) {
+		throw new NumeroValidationError(
+			'secret',
+			'required',
+			'Field "secret" is required (rule: required): the endpoint\'s signing secret is missing or empty.',
+		);
+	}
+	return secret;
 }
 
 /** The header value for this body, secret and time (for the sandbox, the CLI and tests). */
 export function signWebhook(input: SignWebhookInput): string {
-  const secret = checkSecret(input.secret);
-  if (!Number.isSafeInteger(input.timestamp) || input.timestamp < 0) {
-    throw new NumeroValidationError('timestamp', 'integer', 'Field "timestamp" must be a whole number of Unix seconds (rule: integer).');
-  }
-  const body = payloadBytes(input.payload);
-  return `t=${input.timestamp},v1=${hmacHex(secret, String(input.timestamp), body)}`;
+	const secret = checkSecret(input.secret);
+	if (!Number.isSafeInteger(input.timestamp) || input.timestamp < 0) {
+		throw new NumeroValidationError(
+			'timestamp',
+			'integer',
+			'Field "timestamp" must be a whole number of Unix seconds (rule: integer).',
+		);
+	}
+	const body = payloadBytes(input.payload);
+	return `t=${input.timestamp},v1=${hmacHex(secret, String(input.timestamp), body)}`;
 }
 
 interface ParsedHeader {
-  timestamp: string;
-  signatures: string[];
+	timestamp: string;
+	signatures: string[];
 }
 
 function malformed(problem: string): WebhookVerificationError {
-  return new WebhookVerificationError('malformed_header', `The ${SIGNATURE_HEADER} header is malformed: ${problem}. Expected "t=<unix seconds>,v1=<64 hex characters>".`);
+	return new WebhookVerificationError(
+		'malformed_header',
+		`The ${SIGNATURE_HEADER} header is malformed: ${problem}. Expected "t=<unix seconds>,v1=<64 hex characters>".`,
+	);
 }
 
 function parseHeader(header: unknown): ParsedHeader {
-  if (header === undefined || header === null || (typeof header === 'string' && header.trim() === '')) {
-    throw new WebhookVerificationError(
-      'missing_header',
-      `The request has no ${SIGNATURE_HEADER} header: it was not sent by numero, or something on the way removed the header.`,
-    );
-  }
-  if (typeof header !== 'string') throw malformed('it is not a single text value');
-  if (header.length > MAX_SIGNATURE_HEADER_BYTES) throw malformed(`it is longer than ${MAX_SIGNATURE_HEADER_BYTES} characters`);
-  let timestamp: string | undefined;
-  const signatures: string[] = [];
-  for (const rawItem of header.split(',')) {
-    const item = rawItem.trim();
-    const equals = item.indexOf('=');
-    if (equals <= 0) throw malformed('a part is not of the form key=value');
-    const key = item.slice(0, equals);
-    const value = item.slice(equals + 1);
-    if (key === 't') {
-      if (timestamp !== undefined) throw malformed('t appears more than once');
-      if (!TIMESTAMP.test(value)) throw malformed('t is not a whole number of seconds');
-      timestamp = value;
-    } else if (key === 'v1') {
-      if (!SIGNATURE.test(value)) throw malformed('a v1 value is not 64 lowercase hexadecimal characters');
-      signatures.push(value);
-    }
-    // Other schemes (v0, future ones) are ignored.
-  }
-  if (timestamp === undefined) throw malformed('it has no t');
-  if (signatures.length === 0) throw malformed('it has no v1 signature');
-  return { timestamp, signatures };
+	if (
+		header === undefined ||
+		header === null ||
+		(typeof header === 'string' && header.trim() === '')
+	) {
+		throw new WebhookVerificationError(
+			'missing_header',
+			`The request has no ${SIGNATURE_HEADER} header: it was not sent by numero, or something on the way removed the header.`,
+		);
+	}
+	if (typeof header !== 'string') throw malformed('it is not a single text value');
+	if (header.length > MAX_SIGNATURE_HEADER_BYTES)
+		throw malformed(`it is longer than ${MAX_SIGNATURE_HEADER_BYTES} characters`);
+	let timestamp: string | undefined;
+	const signatures: string[] = [];
+	for (const rawItem of header.split(',')) {
+		const item = rawItem.trim();
+		const equals = item.indexOf('=');
+		if (equals <= 0) throw malformed('a part is not of the form key=value');
+		const key = item.slice(0, equals);
+		const value = item.slice(equals + 1);
+		if (key === 't') {
+			if (timestamp !== undefined) throw malformed('t appears more than once');
+			if (!TIMESTAMP.test(value)) throw malformed('t is not a whole number of seconds');
+			timestamp = value;
+		} else if (key === 'v1') {
+			if (!SIGNATURE.test(value))
+				throw malformed('a v1 value is not 64 lowercase hexadecimal characters');
+			signatures.push(value);
+		}
+		// Other schemes (v0, future ones) are ignored.
+	}
+	if (timestamp === undefined) throw malformed('it has no t');
+	if (signatures.length === 0) throw malformed('it has no v1 signature');
+	return { timestamp, signatures };
 }
 
 function secretList(secrets: unknown): string[] {
-  const list = typeof secrets === 'string' ? [secrets] : Array.isArray(secrets) ? secrets : [];
-  if (list.length === 0) {
-    throw new NumeroValidationError('secrets', 'required', 'Field "secrets" is required (rule: required): give the endpoint\'s signing secret.');
-  }
-  return list.map((secret) => checkSecret(secret));
+	const list = typeof secrets === 'string' ? [secrets] : Array.isArray(secrets) ? secrets : [];
+	if (list.length === 0) {
+		throw new NumeroValidationError(
+			'secrets',
+			'required',
+			'Field "secrets" is required (rule: required): give the endpoint\'s signing secret.',
+		);
+	}
+	return list.map((secret) => checkSecret(secret));
 }
 
 // Scratch space for comparing two 64-character hex signatures as bytes: encodeInto fills it without
@@ -125,65 +146,87 @@ const expectedBytes = new Uint8Array(64);
 const receivedBytes = new Uint8Array(64);
 
 function matchesAny(expected: string[], received: string[]): boolean {
-  let found = false;
-  for (const candidate of expected) {
-    utf8Encoder.encodeInto(candidate, expectedBytes);
-    for (const signature of received) {
-      // Both are 64 ASCII characters, so each fills its 64 bytes, as timingSafeEqual requires.
-      utf8Encoder.encodeInto(signature, receivedBytes);
-      if (timingSafeEqual(expectedBytes, receivedBytes)) found = true;
-    }
-  }
-  return found;
+	let found = false;
+	for (const candidate of expected) {
+		utf8Encoder.encodeInto(candidate, expectedBytes);
+		for (const signature of received) {
+			// Both are 64 ASCII characters, so each fills its 64 bytes, as timingSafeEqual requires.
+			utf8Encoder.encodeInto(signature, receivedBytes);
+			if (timingSafeEqual(expectedBytes, receivedBytes)) found = true;
+		}
+	}
+	return found;
 }
 
 function parseEnvelope(body: Uint8Array): WebhookEvent {
-  let event: unknown;
-  try {
-    event = JSON.parse(utf8Decoder.decode(body));
-  } catch {
-    throw new WebhookVerificationError('invalid_payload', 'The webhook body is signed but is not valid UTF-8 JSON.');
-  }
-  const e = event as Record<string, unknown> | null;
-  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (
-    !isObject(e) ||
-    typeof e!.id !== 'string' || e!.id.length === 0 ||
-    typeof e!.type !== 'string' || e!.type.length === 0 ||
-    typeof e!.cree_le !== 'string' ||
-    !isObject(e!.donnees)
-  ) {
-    throw new WebhookVerificationError('invalid_payload', 'The webhook body is signed but is not an event envelope with id, type, cree_le and donnees.');
-  }
-  return event as WebhookEvent;
+	let event: unknown;
+	try {
+		event = JSON.parse(utf8Decoder.decode(body));
+	} catch {
+		throw new WebhookVerificationError(
+			'invalid_payload',
+			'The webhook body is signed but is not valid UTF-8 JSON.',
+		);
+	}
+	const e = event as Record<string, unknown> | null;
+	const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+	if (
+		!isObject(e) ||
+		typeof e!.id !== 'string' ||
+		e!.id.length === 0 ||
+		typeof e!.type !== 'string' ||
+		e!.type.length === 0 ||
+		typeof e!.cree_le !== 'string' ||
+		!isObject(e!.donnees)
+	) {
+		throw new WebhookVerificationError(
+			'invalid_payload',
+			'The webhook body is signed but is not an event envelope with id, type, cree_le and donnees.',
+		);
+	}
+	return event as WebhookEvent;
 }
 
 /** Returns the event when the signature and time are right; throws WebhookVerificationError otherwise. */
 export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent {
-  const secrets = secretList(input.secrets);
-  const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (typeof tolerance !== 'number' || !(tolerance > 0)) {
-    throw new NumeroValidationError('toleranceSeconds', 'range', 'Field "toleranceSeconds" must be a positive number of seconds (rule: range).');
-  }
-  const now = input.now ?? Math.floor(Date.now() / 1000);
-  if (typeof now !== 'number' || !Number.isFinite(now)) {
-    throw new NumeroValidationError('now', 'type', 'Field "now" must be a number of Unix seconds (rule: type).');
-  }
-  const { timestamp, signatures } = parseHeader(input.header);
-  const body = payloadBytes(input.payload);
-  const expected = secrets.map((secret) => hmacHex(secret, timestamp, body));
-  if (!matchesAny(expected, signatures)) {
-    throw new WebhookVerificationError(
-      'no_matching_signature',
-      'No signature of the webhook matches its body with the configured signing secret(s): check the secret, and that the body is passed exactly as received (unparsed).',
-    );
-  }
-  const age = now - Number(timestamp);
-  if (age > tolerance) {
-    throw new WebhookVerificationError('timestamp_too_old', `The webhook was signed ${age} seconds ago, more than the ${tolerance} seconds allowed: it may be a replay.`);
-  }
-  if (-age > tolerance) {
-    throw new WebhookVerificationError('timestamp_in_future', `The webhook's signature time is ${-age} seconds ahead, more than the ${tolerance} seconds allowed: check this machine's clock.`);
-  }
-  return parseEnvelope(body);
+	const secrets = secretList(input.secrets);
+	const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+	if (typeof tolerance !== 'number' || !(tolerance > 0)) {
+		throw new NumeroValidationError(
+			'toleranceSeconds',
+			'range',
+			'Field "toleranceSeconds" must be a positive number of seconds (rule: range).',
+		);
+	}
+	const now = input.now ?? Math.floor(Date.now() / 1000);
+	if (typeof now !== 'number' || !Number.isFinite(now)) {
+		throw new NumeroValidationError(
+			'now',
+			'type',
+			'Field "now" must be a number of Unix seconds (rule: type).',
+		);
+	}
+	const { timestamp, signatures } = parseHeader(input.header);
+	const body = payloadBytes(input.payload);
+	const expected = secrets.map((secret) => hmacHex(secret, timestamp, body));
+	if (!matchesAny(expected, signatures)) {
+		throw new WebhookVerificationError(
+			'no_matching_signature',
+			'No signature of the webhook matches its body with the configured signing secret(s): check the secret, and that the body is passed exactly as received (unparsed).',
+		);
+	}
+	const age = now - Number(timestamp);
+	if (age > tolerance) {
+		throw new WebhookVerificationError(
+			'timestamp_too_old',
+			`The webhook was signed ${age} seconds ago, more than the ${tolerance} seconds allowed: it may be a replay.`,
+		);
+	}
+	if (-age > tolerance) {
+		throw new WebhookVerificationError(
+			'timestamp_in_future',
+			`The webhook's signature time is ${-age} seconds ahead, more than the ${tolerance} seconds allowed: check this machine's clock.`,
+		);
+	}
+	return parseEnvelope(body);
 }

@@ -15,41 +15,41 @@ const CHUNK_BYTES = 1024 * 1024;
 const RING_SIZE = 4;
 
 function readStreamOverRing(path: string): Readable {
-  const ring = Array.from({ length: RING_SIZE }, () => Buffer.allocUnsafe(CHUNK_BYTES));
-  let fd: number | undefined;
-  let position = 0;
-  let turn = 0;
-  // A descriptor is closed only once no read is using it (its number could otherwise be reused meanwhile).
-  let reading = false;
-  let closeWhenRead: (() => void) | undefined;
-  return new Readable({
-    highWaterMark: CHUNK_BYTES,
-    construct(callback) {
-      open(path, 'r', (error, opened) => {
-        fd = opened;
-        callback(error);
-      });
-    },
-    read() {
-      const buffer = ring[turn++ % RING_SIZE]!;
-      reading = true;
-      read(fd!, buffer, 0, CHUNK_BYTES, position, (error, bytesRead) => {
-        reading = false;
-        if (closeWhenRead) return closeWhenRead();
-        if (error) return this.destroy(error);
-        position += bytesRead;
-        this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead));
-      });
-    },
-    destroy(error, callback) {
-      const finish = (): void => {
-        if (fd === undefined) return callback(error);
-        close(fd, (closeError) => callback(error ?? closeError));
-      };
-      if (reading) closeWhenRead = finish;
-      else finish();
-    },
-  });
+	const ring = Array.from({ length: RING_SIZE }, () => Buffer.allocUnsafe(CHUNK_BYTES));
+	let fd: number | undefined;
+	let position = 0;
+	let turn = 0;
+	// A descriptor is closed only once no read is using it (its number could otherwise be reused meanwhile).
+	let reading = false;
+	let closeWhenRead: (() => void) | undefined;
+	return new Readable({
+		highWaterMark: CHUNK_BYTES,
+		construct(callback) {
+			open(path, 'r', (error, opened) => {
+				fd = opened;
+				callback(error);
+			});
+		},
+		read() {
+			const buffer = ring[turn++ % RING_SIZE]!;
+			reading = true;
+			read(fd!, buffer, 0, CHUNK_BYTES, position, (error, bytesRead) => {
+				reading = false;
+				if (closeWhenRead) return closeWhenRead();
+				if (error) return this.destroy(error);
+				position += bytesRead;
+				this.push(bytesRead === 0 ? null : buffer.subarray(0, bytesRead));
+			});
+		},
+		destroy(error, callback) {
+			const finish = (): void => {
+				if (fd === undefined) return callback(error);
+				close(fd, (closeError) => callback(error ?? closeError));
+			};
+			if (reading) closeWhenRead = finish;
+			else finish();
+		},
+	});
 }
 
 /**
@@ -57,10 +57,10 @@ function readStreamOverRing(path: string): Readable {
  * 1 MiB chunks, over a few reused buffers, so memory stays small and constant whatever the file's size.
  */
 export function fileSource(path: string, name: string = basename(path)): ByteSource {
-  const size = statSync(path).size;
-  return {
-    size,
-    name,
-    open: () => readStreamOverRing(path),
-  };
+	const size = statSync(path).size;
+	return {
+		size,
+		name,
+		open: () => readStreamOverRing(path),
+	};
 }

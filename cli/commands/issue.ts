@@ -5,19 +5,27 @@ import { EXIT } from '../exit-codes';
 import { issueFields } from '../issue-view';
 
 const spec: CommandSpec = {
-  name: 'issue',
-  summary: 'Show one issue, with its status and scheduled date (permission lecture).',
-  positionals: [{ name: 'id', description: 'The issue id, <domain>:<slug> (e.g. numero.press:gazette-2026-03).' }],
-  options: { ...API_OPTIONS },
-  env: API_ENV,
-  examples: ['numero issue numero.press:gazette-2026-03', 'numero issue numero.press:gazette-2026-03 --json'],
+	name: 'issue',
+	summary: 'Show one issue, with its status and scheduled date (permission lecture).',
+	positionals: [
+		{
+			name: 'id',
+			description: 'The issue id, <domain>:<slug> (e.g. numero.press:gazette-2026-03).',
+		},
+	],
+	options: { ...API_OPTIONS },
+	env: API_ENV,
+	examples: [
+		'numero issue numero.press:gazette-2026-03',
+		'numero issue numero.press:gazette-2026-03 --json',
+	],
 };
 
 async function run(context: CommandContext): Promise<number> {
-  const id = context.args.positional(0) ?? '';
-  const { numero } = await apiClient(context).getIssue({ id });
-  context.output.result({ numero }, () => issueFields(numero));
-  return EXIT.ok;
+	const id = context.args.positional(0) ?? '';
+	const { numero } = await apiClient(context).getIssue({ id });
+	context.output.result({ numero }, () => issueFields(numero));
+	return EXIT.ok;
 }
 
 export const issueCommand: Command = { spec, fieldFlags: { id: '<id>' }, run };

@@ -5,56 +5,71 @@ import { EXIT } from '../exit-codes';
 import { fields } from '../human-format';
 
 const spec: CommandSpec = {
-  name: 'link',
-  summary: "Create a subscriber's signed reading link to an issue (permission liens).",
-  description:
-    "Give each subscriber their own link, with --reference set to your internal subscriber id (not an\ne-mail address): `numero revoke <reference>` then turns off all of that subscriber's links.",
-  positionals: [{ name: 'issue', description: 'The issue id, <domain>:<slug>.' }],
-  options: {
-    reference: { type: 'string', value: '<reference>', description: 'Your subscriber id: 1 to 80 of letters, digits and _ . : @ + -' },
-    days: { type: 'string', value: '<n>', description: "Days until the link expires, 1 to 365 (default: the account's setting)." },
-    page: { type: 'string', value: '<n>', description: 'Open the reader at this page (from 1).' },
-    'idempotency-key': {
-      type: 'string',
-      value: '<key>',
-      description: 'Repeat the call safely: the same key within 24 hours returns the same link (default: a new one).',
-    },
-    ...API_OPTIONS,
-  },
-  env: API_ENV,
-  examples: [
-    'numero link numero.press:gazette-2026-03 --reference sub_4821 --days 7',
-    'numero link numero.press:gazette-2026-03 --page 12 --json | jq -r .url',
-  ],
+	name: 'link',
+	summary: "Create a subscriber's signed reading link to an issue (permission liens).",
+	description:
+		"Give each subscriber their own link, with --reference set to your internal subscriber id (not an\ne-mail address): `numero revoke <reference>` then turns off all of that subscriber's links.",
+	positionals: [{ name: 'issue', description: 'The issue id, <domain>:<slug>.' }],
+	options: {
+		reference: {
+			type: 'string',
+			value: '<reference>',
+			description: 'Your subscriber id: 1 to 80 of letters, digits and _ . : @ + -',
+		},
+		days: {
+			type: 'string',
+			value: '<n>',
+			description: "Days until the link expires, 1 to 365 (default: the account's setting).",
+		},
+		page: { type: 'string', value: '<n>', description: 'Open the reader at this page (from 1).' },
+		'idempotency-key': {
+			type: 'string',
+			value: '<key>',
+			description:
+				'Repeat the call safely: the same key within 24 hours returns the same link (default: a new one).',
+		},
+		...API_OPTIONS,
+	},
+	env: API_ENV,
+	examples: [
+		'numero link numero.press:gazette-2026-03 --reference sub_4821 --days 7',
+		'numero link numero.press:gazette-2026-03 --page 12 --json | jq -r .url',
+	],
 };
 
 async function run(context: CommandContext): Promise<number> {
-  const { args } = context;
-  const reference = args.string('reference');
-  const days = args.integer('days');
-  const page = args.integer('page');
-  const idempotencyKey = args.string('idempotency-key');
-  const lien = await apiClient(context).createLink(
-    {
-      id: args.positional(0) ?? '',
-      ...(days !== undefined ? { jours: days } : {}),
-      ...(page !== undefined ? { page } : {}),
-      ...(reference !== undefined ? { reference } : {}),
-    },
-    idempotencyKey !== undefined ? { idempotencyKey } : {},
-  );
-  context.output.result(lien, () =>
-    fields([
-      ['Link', lien.url],
-      ['Expires', lien.expire_le],
-      ['Embed', lien.iframe],
-    ]),
-  );
-  return EXIT.ok;
+	const { args } = context;
+	const reference = args.string('reference');
+	const days = args.integer('days');
+	const page = args.integer('page');
+	const idempotencyKey = args.string('idempotency-key');
+	const lien = await apiClient(context).createLink(
+		{
+			id: args.positional(0) ?? '',
+			...(days !== undefined ? { jours: days } : {}),
+			...(page !== undefined ? { page } : {}),
+			...(reference !== undefined ? { reference } : {}),
+		},
+		idempotencyKey !== undefined ? { idempotencyKey } : {},
+	);
+	context.output.result(lien, () =>
+		fields([
+			['Link', lien.url],
+			['Expires', lien.expire_le],
+			['Embed', lien.iframe],
+		]),
+	);
+	return EXIT.ok;
 }
 
 export const linkCommand: Command = {
-  spec,
-  fieldFlags: { id: '<issue>', jours: '--days', page: '--page', reference: '--reference', 'Idempotency-Key': '--idempotency-key' },
-  run,
+	spec,
+	fieldFlags: {
+		id: '<issue>',
+		jours: '--days',
+		page: '--page',
+		reference: '--reference',
+		'Idempotency-Key': '--idempotency-key',
+	},
+	run,
 };

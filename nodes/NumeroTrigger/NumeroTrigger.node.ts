@@ -15,7 +15,11 @@ import { SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
 import { receiveDelivery, recordReceivedEvents } from './receive-delivery';
-import { receivedEventsWithProcessMemory, rememberInProcess, triggerKeyOf } from './received-events';
+import {
+	receivedEventsWithProcessMemory,
+	rememberInProcess,
+	triggerKeyOf,
+} from './received-events';
 import { parseSigningSecrets } from './signing-secrets';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
@@ -36,7 +40,8 @@ interface WebhookAnswer {
 }
 
 async function rawBodyOf(request: IncomingWebhookRequest): Promise<Uint8Array> {
-	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function')
+		await request.readRawBody();
 	return request.rawBody ?? new Uint8Array(0);
 }
 
@@ -60,20 +65,29 @@ export class NumeroTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
-		description: 'Starts the workflow when an issue is published, replaced, withdrawn or put back online on numero',
+		description:
+			'Starts the workflow when an issue is published, replaced, withdrawn or put back online on numero',
 		defaults: { name: 'Numero Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'numeroWebhookApi', required: true, testedBy: 'numeroWebhookSecrets' }],
 		// responseData '' : n8n then answers an accepted delivery with the node's webhookResponse.
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'webhook',
+			},
+		],
 		triggerPanel: {
 			header: '',
 			executionsHelp: {
 				inactive:
 					"<b>While building</b>: click 'Listen for test event', then press the test button of the endpoint in numero's integrations area (or publish an issue) with the <b>Test URL</b> registered there.<br /><br /><b>In production</b>: register the <b>Production URL</b> in numero's integrations area and publish this workflow. numero then calls it on every chosen event.",
 				active:
-					"This workflow is published: numero's deliveries to the <b>Production URL</b> start it. Its executions are in the <a data-key=\"executions\">executions list</a>.",
+					'This workflow is published: numero\'s deliveries to the <b>Production URL</b> start it. Its executions are in the <a data-key="executions">executions list</a>.',
 			},
 			activationHint:
 				"Once the workflow works, register the Production URL in numero's integrations area and publish the workflow.",
@@ -186,14 +200,20 @@ export class NumeroTrigger implements INodeType {
 				'The Numero Webhook API credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
 			);
 		}
-		const options = this.getNodeParameter('options', {}) as { receiveTestEvents?: boolean; toleranceSeconds?: number };
+		const options = this.getNodeParameter('options', {}) as {
+			receiveTestEvents?: boolean;
+			toleranceSeconds?: number;
+		};
 		const rawBody = await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest);
 		// From here to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
 		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
 		const testRun = isTestRun(this.getMode());
 		const received = testRun
 			? undefined
-			: receivedEventsWithProcessMemory(triggerKey, this.getWorkflowStaticData('node')[STATIC_DATA_KEY]);
+			: receivedEventsWithProcessMemory(
+					triggerKey,
+					this.getWorkflowStaticData('node')[STATIC_DATA_KEY],
+				);
 		const now = Math.floor(Date.now() / 1000);
 		const outcome = receiveDelivery({
 			rawBody,
@@ -207,10 +227,13 @@ export class NumeroTrigger implements INodeType {
 			now,
 		});
 
-		if (outcome.kind === 'misconfigured') throw new NodeOperationError(this.getNode(), outcome.message);
+		if (outcome.kind === 'misconfigured')
+			throw new NodeOperationError(this.getNode(), outcome.message);
 		if (outcome.kind === 'refused') {
 			// The reason stays in n8n's log; the caller learns nothing about what failed.
-			this.logger.warn(`Numero Trigger "${this.getNode().name}" refused a delivery (${outcome.reason})`);
+			this.logger.warn(
+				`Numero Trigger "${this.getNode().name}" refused a delivery (${outcome.reason})`,
+			);
 			(this.getResponseObject() as WebhookAnswer).status(401).send('Unauthorized');
 			return { noWebhookResponse: true };
 		}
@@ -218,7 +241,11 @@ export class NumeroTrigger implements INodeType {
 			return { webhookResponse: { received: true, ignored: outcome.because, id: outcome.eventId } };
 		}
 		// Kept in this process at once; in the static data by execute(), when the execution starts.
-		if (!testRun) rememberInProcess(triggerKey, recordReceivedEvents(received, [outcome.item.id], now, REMEMBERED_EVENTS));
+		if (!testRun)
+			rememberInProcess(
+				triggerKey,
+				recordReceivedEvents(received, [outcome.item.id], now, REMEMBERED_EVENTS),
+			);
 		return {
 			workflowData: [this.helpers.returnJsonArray([outcome.item])],
 			webhookResponse: { received: true, id: outcome.item.id },

@@ -1,4 +1,8 @@
-import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 
 import { parseSigningSecrets } from './signing-secrets';
 
@@ -15,7 +19,8 @@ export async function numeroWebhookSecrets(
 	if (secrets.length === 0) {
 		return {
 			status: 'Error',
-			message: "Paste the webhook endpoint's signing secret, shown in the integrations area of your numero space.",
+			message:
+				"Paste the webhook endpoint's signing secret, shown in the integrations area of your numero space.",
 		};
 	}
 	const notSecrets = secrets.filter((secret) => !secret.startsWith('whsec_')).length;

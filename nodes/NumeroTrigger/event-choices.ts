@@ -7,8 +7,14 @@ export const ALL_EVENTS = '*';
 
 const EVENT_LABELS: Record<EventType, { name: string; description: string }> = {
 	'numero.publie': { name: 'Issue Published', description: 'An issue went online (numero.publie)' },
-	'numero.remplace': { name: 'Issue Replaced', description: "An issue's PDF was replaced (numero.remplace)" },
-	'numero.retire': { name: 'Issue Withdrawn', description: 'An issue was taken offline (numero.retire)' },
+	'numero.remplace': {
+		name: 'Issue Replaced',
+		description: "An issue's PDF was replaced (numero.remplace)",
+	},
+	'numero.retire': {
+		name: 'Issue Withdrawn',
+		description: 'An issue was taken offline (numero.retire)',
+	},
 	'numero.remis_en_ligne': {
 		name: 'Issue Back Online',
 		description: 'A withdrawn issue was put back online (numero.remis_en_ligne)',
@@ -16,7 +22,11 @@ const EVENT_LABELS: Record<EventType, { name: string; description: string }> = {
 };
 
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'All Events', value: ALL_EVENTS, description: 'Every event numero sends, including types added later' },
+	{
+		name: 'All Events',
+		value: ALL_EVENTS,
+		description: 'Every event numero sends, including types added later',
+	},
 	...EVENT_TYPES.map((type) => ({ ...EVENT_LABELS[type], value: type })),
 ];
 

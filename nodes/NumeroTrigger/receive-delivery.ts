@@ -86,8 +86,11 @@ export function receiveDelivery(input: DeliveryInput): DeliveryOutcome {
 		};
 	}
 	// A throwaway copy: the id is recorded by the execution (recordReceivedEvents), not here.
-	const received = EventDeduplicator.fromJSON(input.receivedEvents, { maxEntries: input.rememberedEvents });
-	if (received.seen(event.id, input.now)) return { kind: 'ignored', because: 'duplicate', eventId: event.id };
+	const received = EventDeduplicator.fromJSON(input.receivedEvents, {
+		maxEntries: input.rememberedEvents,
+	});
+	if (received.seen(event.id, input.now))
+		return { kind: 'ignored', because: 'duplicate', eventId: event.id };
 	return {
 		kind: 'accepted',
 		item: {

@@ -25,7 +25,10 @@ export function triggerKeyOf(workflowId: string | undefined, nodeId: string): st
 }
 
 /** What the static data holds together with what this process received, oldest first. */
-export function receivedEventsWithProcessMemory(triggerKey: string, stored: unknown): EventDeduplicatorState {
+export function receivedEventsWithProcessMemory(
+	triggerKey: string,
+	stored: unknown,
+): EventDeduplicatorState {
 	const entries = [...entriesOf(processMemory.get(triggerKey)), ...entriesOf(stored)];
 	entries.sort((a, b) => (Number(a[1]) || 0) - (Number(b[1]) || 0));
 	return { version: 1, entries };

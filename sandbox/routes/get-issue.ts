@@ -4,14 +4,14 @@ import { issueIdQuery, noQuery } from '../validation';
 import type { Route } from './route';
 
 export const getIssueRoute: Route = {
-  method: 'GET',
-  path: '/numeros',
-  permission: 'lecture',
-  handle({ app, key, query }) {
-    noQuery(query, ['id']);
-    const id = issueIdQuery(query);
-    const issue = app.store.issueFor(key.account, id);
-    if (!issue) throw notFound(id);
-    return { status: 200, body: { numero: numeroView(app, issue) } };
-  },
+	method: 'GET',
+	path: '/numeros',
+	permission: 'lecture',
+	handle({ app, key, query }) {
+		noQuery(query, ['id']);
+		const id = issueIdQuery(query);
+		const issue = app.store.issueFor(key.account, id);
+		if (!issue) throw notFound(id);
+		return { status: 200, body: { numero: numeroView(app, issue) } };
+	},
 };

@@ -10,13 +10,13 @@ import type { Route } from './route';
 import { updateIssueRoute } from './update-issue';
 
 export const ROUTES: readonly Route[] = [
-  createLinkRoute,
-  revokeReferenceRoute,
-  listIssuesRoute,
-  getIssueRoute,
-  requestUploadRoute,
-  createIssueRoute,
-  updateIssueRoute,
-  getStatisticsRoute,
-  getAccountRoute,
+	createLinkRoute,
+	revokeReferenceRoute,
+	listIssuesRoute,
+	getIssueRoute,
+	requestUploadRoute,
+	createIssueRoute,
+	updateIssueRoute,
+	getStatisticsRoute,
+	getAccountRoute,
 ];

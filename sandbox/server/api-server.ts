@@ -17,139 +17,206 @@ import { isBlockedUserAgent } from './user-agent';
 export const API_BASE = '/v1';
 
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`;
+	return `req_${randomBytes(12).toString('hex')}`;
 }
 
 function bearer(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : '';
+	const header = req.headers.authorization;
+	if (!header) return undefined;
+	const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+	return match ? match[1] : '';
 }
 
 function findRoute(method: string, path: string): { route?: Route; allowed: string[] } {
-  const onPath = ROUTES.filter((route) => route.path === path);
-  return { route: onPath.find((route) => route.method === method), allowed: onPath.map((route) => route.method) };
+	const onPath = ROUTES.filter((route) => route.path === path);
+	return {
+		route: onPath.find((route) => route.method === method),
+		allowed: onPath.map((route) => route.method),
+	};
 }
 
 /** Sends a JSON answer of an API operation, checked against the OpenAPI contract when enforced. */
-function answer(rt: SandboxRuntime, exchange: Exchange, operation: string | null, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (rt.contract && operation) {
-    const violation = rt.contract.check(operation, status, body, { ...exchange.headers, ...headers });
-    if (violation) {
-      sendJson(exchange, 500, { error: { code: 'contract_violation', message: violation } });
-      return;
-    }
-  }
-  sendJson(exchange, status, body, headers);
+function answer(
+	rt: SandboxRuntime,
+	exchange: Exchange,
+	operation: string | null,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
+	if (rt.contract && operation) {
+		const violation = rt.contract.check(operation, status, body, {
+			...exchange.headers,
+			...headers,
+		});
+		if (violation) {
+			sendJson(exchange, 500, { error: { code: 'contract_violation', message: violation } });
+			return;
+		}
+	}
+	sendJson(exchange, status, body, headers);
 }
 
 async function handleApi(rt: SandboxRuntime, exchange: Exchange, url: URL): Promise<void> {
-  const { req } = exchange;
-  const method = req.method ?? 'GET';
-  const path = url.pathname.slice(API_BASE.length) || '/';
-  rt.requests.record(method, path);
-  const fault = rt.faults.take('api', method, [path, url.pathname]);
-  if (fault && (await applyFault(fault, exchange))) return;
+	const { req } = exchange;
+	const method = req.method ?? 'GET';
+	const path = url.pathname.slice(API_BASE.length) || '/';
+	rt.requests.record(method, path);
+	const fault = rt.faults.take('api', method, [path, url.pathname]);
+	if (fault && (await applyFault(fault, exchange))) return;
 
-  const { route, allowed } = findRoute(method, path);
-  const operation = route ? `${route.method} ${route.path}` : null;
-  const fail = (error: ApiError): void => answer(rt, exchange, operation, error.status, error.body(), error.headers);
+	const { route, allowed } = findRoute(method, path);
+	const operation = route ? `${route.method} ${route.path}` : null;
+	const fail = (error: ApiError): void =>
+		answer(rt, exchange, operation, error.status, error.body(), error.headers);
 
-  const token = bearer(req);
-  const bucket = token ? `key:${token}` : `ip:${req.socket.remoteAddress ?? ''}`;
-  if (isBlockedUserAgent(req.headers['user-agent'])) {
-    if (rt.rateLimiter.enabled) {
-      const state = rt.rateLimiter.peek(bucket);
-      exchange.headers['X-RateLimit-Limit'] = String(state.limit);
-      exchange.headers['X-RateLimit-Remaining'] = String(state.remaining);
-    }
-    return fail(new ApiError(403, 'blocked_user_agent', 'Blocked by the firewall: send a descriptive User-Agent naming your tool, e.g. "my-tool/1.0"'));
-  }
-  if (rt.rateLimiter.enabled) {
-    const decision = rt.rateLimiter.take(bucket);
-    exchange.headers['X-RateLimit-Limit'] = String(decision.limit);
-    exchange.headers['X-RateLimit-Remaining'] = String(decision.remaining);
-    if (!decision.allowed) {
-      return fail(
-        new ApiError(429, 'rate_limited', `More than ${decision.limit} calls per minute with this key; retry in ${decision.retryAfterSeconds} seconds`, {
-          'Retry-After': String(decision.retryAfterSeconds),
-        }),
-      );
-    }
-  }
-  try {
-    const key = token ? rt.app.store.keys.get(token) : undefined;
-    if (!key || key.revoked) {
-      const why =
-        token === undefined ? 'Missing API key: send Authorization: Bearer <API key>'
-        : token === '' ? 'The Authorization header must be "Bearer <API key>"'
-        : 'Invalid or revoked API key';
-      throw new ApiError(401, 'unauthorized', why);
-    }
-    if (!route) {
-      if (allowed.length > 0) throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') });
-      throw new ApiError(404, 'not_found', `No endpoint ${method} ${path}`);
-    }
-    if (!key.permissions.includes(route.permission)) {
-      throw new ApiError(403, 'forbidden_scope', `This key lacks the permission "${route.permission}" needed for ${route.method} ${route.path}`);
-    }
-    const account = rt.app.store.account(key.account);
-    if (route.needsActiveSubscription && account.plan.statut !== 'actif') {
-      throw new ApiError(402, 'subscription_ended', `The account's subscription is ${account.plan.statut}; renew it in the publisher's space`);
-    }
-    const idempotencyKey = route.idempotent ? checkIdempotencyKey(headerValue(req, 'idempotency-key')) : undefined;
-    const raw = route.method === 'GET' ? Buffer.alloc(0) : await readBody(req);
-    const body = route.method === 'GET' ? {} : parseJsonObject(raw);
-    const run = async (): Promise<ApiResult> => {
-      try {
-        return await route.handle({ app: rt.app, key, query: url.searchParams, body });
-      } catch (error) {
-        if (error instanceof ApiError) return { status: error.status, body: error.body(), headers: error.headers };
-        throw error;
-      }
-    };
-    if (idempotencyKey === undefined) {
-      const result = await run();
-      return answer(rt, exchange, operation, result.status, result.body, result.headers);
-    }
-    const result = await rt.idempotency.run(
-      `${key.account}`,
-      idempotencyKey,
-      requestFingerprint(`${route.method} ${route.path}?${url.searchParams.toString()}`, body),
-      run,
-    );
-    return answer(rt, exchange, operation, result.status, result.body, { ...result.headers, ...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}) });
-  } catch (error) {
-    if (error instanceof ApiError) return fail(error);
-    throw error;
-  }
+	const token = bearer(req);
+	const bucket = token ? `key:${token}` : `ip:${req.socket.remoteAddress ?? ''}`;
+	if (isBlockedUserAgent(req.headers['user-agent'])) {
+		if (rt.rateLimiter.enabled) {
+			const state = rt.rateLimiter.peek(bucket);
+			exchange.headers['X-RateLimit-Limit'] = String(state.limit);
+			exchange.headers['X-RateLimit-Remaining'] = String(state.remaining);
+		}
+		return fail(
+			new ApiError(
+				403,
+				'blocked_user_agent',
+				'Blocked by the firewall: send a descriptive User-Agent naming your tool, e.g. "my-tool/1.0"',
+			),
+		);
+	}
+	if (rt.rateLimiter.enabled) {
+		const decision = rt.rateLimiter.take(bucket);
+		exchange.headers['X-RateLimit-Limit'] = String(decision.limit);
+		exchange.headers['X-RateLimit-Remaining'] = String(decision.remaining);
+		if (!decision.allowed) {
+			return fail(
+				new ApiError(
+					429,
+					'rate_limited',
+					`More than ${decision.limit} calls per minute with this key; retry in ${decision.retryAfterSeconds} seconds`,
+					{
+						'Retry-After': String(decision.retryAfterSeconds),
+					},
+				),
+			);
+		}
+	}
+	try {
+		const key = token ? rt.app.store.keys.get(token) : undefined;
+		if (!key || key.revoked) {
+			const why =
+				token === undefined
+					? 'Missing API key: send Authorization: Bearer <API key>'
+					: token === ''
+						? 'The Authorization header must be "Bearer <API key>"'
+						: 'Invalid or revoked API key';
+			throw new ApiError(401, 'unauthorized', why);
+		}
+		if (!route) {
+			if (allowed.length > 0)
+				throw new ApiError(
+					405,
+					'method_not_allowed',
+					`${method} is not allowed on ${path}; use ${allowed.join(' or ')}`,
+					{ Allow: allowed.join(', ') },
+				);
+			throw new ApiError(404, 'not_found', `No endpoint ${method} ${path}`);
+		}
+		if (!key.permissions.includes(route.permission)) {
+			throw new ApiError(
+				403,
+				'forbidden_scope',
+				`This key lacks the permission "${route.permission}" needed for ${route.method} ${route.path}`,
+			);
+		}
+		const account = rt.app.store.account(key.account);
+		if (route.needsActiveSubscription && account.plan.statut !== 'actif') {
+			throw new ApiError(
+				402,
+				'subscription_ended',
+				`The account's subscription is ${account.plan.statut}; renew it in the publisher's space`,
+			);
+		}
+		const idempotencyKey = route.idempotent
+			? checkIdempotencyKey(headerValue(req, 'idempotency-key'))
+			: undefined;
+		const raw = route.method === 'GET' ? Buffer.alloc(0) : await readBody(req);
+		const body = route.method === 'GET' ? {} : parseJsonObject(raw);
+		const run = async (): Promise<ApiResult> => {
+			try {
+				return await route.handle({ app: rt.app, key, query: url.searchParams, body });
+			} catch (error) {
+				if (error instanceof ApiError)
+					return { status: error.status, body: error.body(), headers: error.headers };
+				throw error;
+			}
+		};
+		if (idempotencyKey === undefined) {
+			const result = await run();
+			return answer(rt, exchange, operation, result.status, result.body, result.headers);
+		}
+		const result = await rt.idempotency.run(
+			`${key.account}`,
+			idempotencyKey,
+			requestFingerprint(`${route.method} ${route.path}?${url.searchParams.toString()}`, body),
+			run,
+		);
+		return answer(rt, exchange, operation, result.status, result.body, {
+			...result.headers,
+			...(result.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+		});
+	} catch (error) {
+		if (error instanceof ApiError) return fail(error);
+		throw error;
+	}
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+	const value = req.headers[name];
+	return Array.isArray(value) ? value[0] : value;
 }
 
 export function apiRequestHandler(rt: SandboxRuntime) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    const exchange: Exchange = { req, res, requestId: newRequestId(), headers: {}, dropResponse: false };
-    exchange.headers['X-Request-Id'] = exchange.requestId;
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-    const work = async (): Promise<void> => {
-      if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`)) return handleApi(rt, exchange, url);
-      if (url.pathname === '/admin' || url.pathname.startsWith('/admin/')) return handleAdmin(rt, exchange, url);
-      if (url.pathname === '/docs/openapi.json') {
-        if (isBlockedUserAgent(req.headers['user-agent'])) {
-          return sendJson(exchange, 403, { error: { code: 'blocked_user_agent', message: 'Blocked by the firewall: send a descriptive User-Agent naming your tool' } });
-        }
-        return sendJson(exchange, 200, openApiDocument(rt.app.urls.origin + API_BASE));
-      }
-      return handleReader(rt.app, exchange, url);
-    };
-    work().catch((error: unknown) => {
-      rt.app.log(`sandbox: internal error on ${req.method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`);
-      sendJson(exchange, 500, { error: { code: 'internal_error', message: 'The sandbox failed on this request; see its log' } });
-    });
-  };
+	return (req: IncomingMessage, res: ServerResponse): void => {
+		const exchange: Exchange = {
+			req,
+			res,
+			requestId: newRequestId(),
+			headers: {},
+			dropResponse: false,
+		};
+		exchange.headers['X-Request-Id'] = exchange.requestId;
+		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+		const work = async (): Promise<void> => {
+			if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`))
+				return handleApi(rt, exchange, url);
+			if (url.pathname === '/admin' || url.pathname.startsWith('/admin/'))
+				return handleAdmin(rt, exchange, url);
+			if (url.pathname === '/docs/openapi.json') {
+				if (isBlockedUserAgent(req.headers['user-agent'])) {
+					return sendJson(exchange, 403, {
+						error: {
+							code: 'blocked_user_agent',
+							message: 'Blocked by the firewall: send a descriptive User-Agent naming your tool',
+						},
+					});
+				}
+				return sendJson(exchange, 200, openApiDocument(rt.app.urls.origin + API_BASE));
+			}
+			return handleReader(rt.app, exchange, url);
+		};
+		work().catch((error: unknown) => {
+			rt.app.log(
+				`sandbox: internal error on ${req.method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`,
+			);
+			sendJson(exchange, 500, {
+				error: {
+					code: 'internal_error',
+					message: 'The sandbox failed on this request; see its log',
+				},
+			});
+		});
+	};
 }

@@ -2,15 +2,17 @@ import { createServer } from 'node:net';
 
 /** A loopback port nothing listens on right now (for programs that need their port up front). */
 export function freePort(preferred = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (preferred !== 0 && error.code === 'EADDRINUSE') resolve(freePort(0));
-      else reject(error);
-    });
-    server.listen(preferred, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : preferred));
-    });
-  });
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', (error: NodeJS.ErrnoException) => {
+			if (preferred !== 0 && error.code === 'EADDRINUSE') resolve(freePort(0));
+			else reject(error);
+		});
+		server.listen(preferred, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() =>
+				resolve(typeof address === 'object' && address ? address.port : preferred),
+			);
+		});
+	});
 }

@@ -6,10 +6,11 @@ const INSTALL_SCRIPT_IN_REPO = path.join('scripts', 'e2e', 'install-n8n.sh');
 
 /** The repository, found from this file whether it runs as TypeScript or compiled into dist/. */
 function findRepoRoot(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, INSTALL_SCRIPT_IN_REPO))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`${INSTALL_SCRIPT_IN_REPO} not found above ${__dirname}`);
-  }
+	for (let dir = __dirname; ; dir = path.dirname(dir)) {
+		if (fs.existsSync(path.join(dir, INSTALL_SCRIPT_IN_REPO))) return dir;
+		if (path.dirname(dir) === dir)
+			throw new Error(`${INSTALL_SCRIPT_IN_REPO} not found above ${__dirname}`);
+	}
 }
 
 export const REPO_ROOT = findRepoRoot();
@@ -20,17 +21,23 @@ const INSTALL_SCRIPT = path.join(REPO_ROOT, INSTALL_SCRIPT_IN_REPO);
  * minutes the first time on a machine, instant afterwards. Progress goes to this process's stderr.
  */
 export function ensureN8nInstalled(): string {
-  const result = spawnSync('bash', [INSTALL_SCRIPT], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (result.status !== 0) {
-    throw new Error(`scripts/e2e/install-n8n.sh failed (exit ${result.status ?? result.signal}); its output is above`);
-  }
-  const folder = result.stdout.trim().split('\n').pop() ?? '';
-  const bin = n8nBin(folder);
-  if (!fs.existsSync(bin)) throw new Error(`install-n8n.sh reported ${folder}, where there is no ${bin}`);
-  return folder;
+	const result = spawnSync('bash', [INSTALL_SCRIPT], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	if (result.status !== 0) {
+		throw new Error(
+			`scripts/e2e/install-n8n.sh failed (exit ${result.status ?? result.signal}); its output is above`,
+		);
+	}
+	const folder = result.stdout.trim().split('\n').pop() ?? '';
+	const bin = n8nBin(folder);
+	if (!fs.existsSync(bin))
+		throw new Error(`install-n8n.sh reported ${folder}, where there is no ${bin}`);
+	return folder;
 }
 
 /** n8n's own entry script, run with the current node (Node 24). */
 export function n8nBin(installFolder: string): string {
-  return path.join(installFolder, 'node_modules', 'n8n', 'bin', 'n8n');
+	return path.join(installFolder, 'node_modules', 'n8n', 'bin', 'n8n');
 }

@@ -2,4 +2,11 @@
 import { runSeed } from './support/seeded-random';
 import { defineWebhookFuzz } from './support/webhook-fuzz-suite';
 
-defineWebhookFuzz({ seed: runSeed(20260615), core: 8000, zapier: 1000, n8n: 1000, oversizedBodies: 2, record: true });
+defineWebhookFuzz({
+	seed: runSeed(20260615),
+	core: 8000,
+	zapier: 1000,
+	n8n: 1000,
+	oversizedBodies: 2,
+	record: true,
+});

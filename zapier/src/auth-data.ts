@@ -3,7 +3,7 @@
  * and commas also separate them (a secret never contains either).
  */
 export function signingSecrets(authData: Record<string, unknown> | undefined): string[] {
-  const raw = authData?.signingSecrets;
-  if (typeof raw !== 'string') return [];
-  return raw.split(/[\s,]+/).filter((secret) => secret.length > 0);
+	const raw = authData?.signingSecrets;
+	if (typeof raw !== 'string') return [];
+	return raw.split(/[\s,]+/).filter((secret) => secret.length > 0);
 }

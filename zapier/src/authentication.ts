@@ -7,42 +7,42 @@ import { withZapierErrors } from './zapier-errors';
 type TestResult = Compte & { api_host: string };
 
 export const authentication = {
-  type: 'custom',
-  fields: [
-    {
-      key: 'apiKey',
-      label: 'API Key',
-      type: 'password',
-      required: true,
-      helpText:
-        'Create a key in the integrations area of your numero publisher space. Give it the permissions the Zaps need: `lecture` (read issues, statistics, account), `liens` (reading links), `publication` (publish and edit issues).',
-    },
-    {
-      key: 'baseUrl',
-      label: 'API Base URL',
-      type: 'string',
-      required: true,
-      helpText:
-        "The root of numero's management API, ending in `/v1`, as shown in your publisher space's integrations area. It must use https:// (http:// is accepted only for a local sandbox on localhost or 127.0.0.1).",
-    },
-    {
-      key: 'signingSecrets',
-      label: 'Webhook Signing Secrets',
-      type: 'password',
-      required: false,
-      helpText:
-        "Only for the instant triggers (Issue Published, Replaced, Withdrawn, Back Online). The signing secret of each numero webhook endpoint that points at one of your Zaps (it starts with `whsec_`), one per line or separated by spaces. Deliveries signed with none of them are ignored.",
-    },
-  ],
-  test: withZapierErrors({}, async (z: ZObject, bundle: Bundle): Promise<TestResult> => {
-    const client = numeroClient(z, bundle);
-    const { compte } = await client.getAccount();
-    return { ...compte, api_host: new URL(client.baseUrl).host };
-  }),
-  // Zapier calls it with the test's result as inputData.
-  connectionLabel: async (_z: ZObject, bundle: Bundle) => {
-    const { formule, statut, api_host: host } = bundle.inputData as unknown as TestResult;
-    // Zapier puts the app's name before it already.
-    return `${formule} plan (${statut}), ${host}`;
-  },
+	type: 'custom',
+	fields: [
+		{
+			key: 'apiKey',
+			label: 'API Key',
+			type: 'password',
+			required: true,
+			helpText:
+				'Create a key in the integrations area of your numero publisher space. Give it the permissions the Zaps need: `lecture` (read issues, statistics, account), `liens` (reading links), `publication` (publish and edit issues).',
+		},
+		{
+			key: 'baseUrl',
+			label: 'API Base URL',
+			type: 'string',
+			required: true,
+			helpText:
+				"The root of numero's management API, ending in `/v1`, as shown in your publisher space's integrations area. It must use https:// (http:// is accepted only for a local sandbox on localhost or 127.0.0.1).",
+		},
+		{
+			key: 'signingSecrets',
+			label: 'Webhook Signing Secrets',
+			type: 'password',
+			required: false,
+			helpText:
+				'Only for the instant triggers (Issue Published, Replaced, Withdrawn, Back Online). The signing secret of each numero webhook endpoint that points at one of your Zaps (it starts with `whsec_`), one per line or separated by spaces. Deliveries signed with none of them are ignored.',
+		},
+	],
+	test: withZapierErrors({}, async (z: ZObject, bundle: Bundle): Promise<TestResult> => {
+		const client = numeroClient(z, bundle);
+		const { compte } = await client.getAccount();
+		return { ...compte, api_host: new URL(client.baseUrl).host };
+	}),
+	// Zapier calls it with the test's result as inputData.
+	connectionLabel: async (_z: ZObject, bundle: Bundle) => {
+		const { formule, statut, api_host: host } = bundle.inputData as unknown as TestResult;
+		// Zapier puts the app's name before it already.
+		return `${formule} plan (${statut}), ${host}`;
+	},
 } satisfies Authentication;

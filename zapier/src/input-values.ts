@@ -6,46 +6,46 @@
 
 /** Empty ('' or blank, null, absent) becomes undefined; text is trimmed. */
 export function optionalValue(value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    return trimmed === '' ? undefined : trimmed;
-  }
-  return value;
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'string') {
+		const trimmed = value.trim();
+		return trimmed === '' ? undefined : trimmed;
+	}
+	return value;
 }
 
 /** Text kept as typed (titles), except that an empty or blank value becomes undefined. */
 export function optionalText(value: unknown): unknown {
-  if (typeof value === 'string' && value.trim() === '') return undefined;
-  return value ?? undefined;
+	if (typeof value === 'string' && value.trim() === '') return undefined;
+	return value ?? undefined;
 }
 
 export function optionalInteger(value: unknown): unknown {
-  const present = optionalValue(value);
-  if (typeof present === 'string' && /^[+-]?\d+$/.test(present)) return Number(present);
-  return present;
+	const present = optionalValue(value);
+	if (typeof present === 'string' && /^[+-]?\d+$/.test(present)) return Number(present);
+	return present;
 }
 
 /** The choices of a yes / no / "as the periodical" field. */
 export const TRI_STATE_CHOICES = [
-  { value: 'periodical', label: 'As the Periodical Decides', sample: 'periodical' },
-  { value: 'yes', label: 'Yes', sample: 'yes' },
-  { value: 'no', label: 'No', sample: 'no' },
+	{ value: 'periodical', label: 'As the Periodical Decides', sample: 'periodical' },
+	{ value: 'yes', label: 'Yes', sample: 'yes' },
+	{ value: 'no', label: 'No', sample: 'no' },
 ];
 
 /** `periodical` → null (the periodical's rule), `yes` → true, `no` → false, empty → undefined. */
 export function triState(value: unknown): unknown {
-  const present = optionalValue(value);
-  if (present === 'periodical') return null;
-  if (present === 'yes' || present === 'true' || present === true) return true;
-  if (present === 'no' || present === 'false' || present === false) return false;
-  return present;
+	const present = optionalValue(value);
+	if (present === 'periodical') return null;
+	if (present === 'yes' || present === 'true' || present === true) return true;
+	if (present === 'no' || present === 'false' || present === false) return false;
+	return present;
 }
 
 /** A date field: Zapier gives an ISO date-time; the API wants its calendar date (YYYY-MM-DD). */
 export function optionalDate(value: unknown): unknown {
-  const present = optionalValue(value);
-  if (typeof present === 'string' && /^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/.test(present)) return present.slice(0, 10);
-  return present;
+	const present = optionalValue(value);
+	if (typeof present === 'string' && /^\d{4}-\d{2}-\d{2}(?:[T ].*)?$/.test(present))
+		return present.slice(0, 10);
+	return present;
 }
-

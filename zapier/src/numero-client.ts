@@ -19,18 +19,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * middleware adds it to requests for the API's origin only (never to the upload address).
  */
 export function numeroClient(z: ZObject, bundle: Bundle): NumeroClient {
-  const authData = bundle.authData ?? {};
-  // The key is not given to the client (the middleware adds it), so it is checked here, before any request.
-  validateHeaderSecret('apiKey', authData.apiKey);
-  const transport = zapierTransport(z);
-  return new NumeroClient({
-    baseUrl: authData.baseUrl,
-    transport,
-    uploadTransport: transport,
-    sleep,
-    userAgent: USER_AGENT,
-    retry: { maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS },
-    timeoutMs: TIMEOUT_MS,
-    deadlineMs: DEADLINE_MS,
-  });
+	const authData = bundle.authData ?? {};
+	// The key is not given to the client (the middleware adds it), so it is checked here, before any request.
+	validateHeaderSecret('apiKey', authData.apiKey);
+	const transport = zapierTransport(z);
+	return new NumeroClient({
+		baseUrl: authData.baseUrl,
+		transport,
+		uploadTransport: transport,
+		sleep,
+		userAgent: USER_AGENT,
+		retry: { maxRetryAfterSeconds: MAX_RETRY_AFTER_SECONDS },
+		timeoutMs: TIMEOUT_MS,
+		deadlineMs: DEADLINE_MS,
+	});
 }

@@ -11,59 +11,70 @@ import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from './issue-output';
  * fields, so a replayed Zap never publishes twice. Bad fields must be refused before this is called.
  */
 export async function withDownloadedFiles(
-  z: ZObject,
-  files: { pdf: unknown; cover: unknown },
-  publish: (pdf: ByteSource, cover: ByteSource | undefined) => Promise<PublishedIssue>,
+	z: ZObject,
+	files: { pdf: unknown; cover: unknown },
+	publish: (pdf: ByteSource, cover: ByteSource | undefined) => Promise<PublishedIssue>,
 ): Promise<PublishedIssue> {
-  return withTempFolder(async (folder) => {
-    const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE);
-    const cover = optionalValue(files.cover) === undefined ? undefined : await downloadFileField(z, folder, files.cover, COVER_FILE);
-    return publish(pdf, cover);
-  });
+	return withTempFolder(async (folder) => {
+		const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE);
+		const cover =
+			optionalValue(files.cover) === undefined
+				? undefined
+				: await downloadFileField(z, folder, files.cover, COVER_FILE);
+		return publish(pdf, cover);
+	});
 }
 
 /** The issue, plus what the publication did with the files. */
 export function publishedOutput(result: PublishedIssue) {
-  return {
-    ...result.numero,
-    cover_status: result.couverture,
-    pdf_sha256: result.pdf.sha256,
-    pdf_size: result.pdf.taille,
-    pdf_already_stored: result.pdf.deja_present,
-    cover_sha256: result.cover?.sha256 ?? null,
-    cover_size: result.cover?.taille ?? null,
-    idempotency_key: result.idempotencyKey,
-    replayed: result.replayed,
-  };
+	return {
+		...result.numero,
+		cover_status: result.couverture,
+		pdf_sha256: result.pdf.sha256,
+		pdf_size: result.pdf.taille,
+		pdf_already_stored: result.pdf.deja_present,
+		cover_sha256: result.cover?.sha256 ?? null,
+		cover_size: result.cover?.taille ?? null,
+		idempotency_key: result.idempotencyKey,
+		replayed: result.replayed,
+	};
 }
 
 export const PUBLISHED_SAMPLE = publishedOutput({
-  numero: ISSUE_SAMPLE,
-  couverture: 'prete',
-  pdf: { sha256: '9f2c1e0b7a3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6', taille: 18_734_112, deja_present: false },
-  cover: { sha256: '4b1d0c9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c', taille: 412_877, deja_present: false },
-  idempotencyKey: 'pub_3c5e1f0a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e',
-  replayed: false,
+	numero: ISSUE_SAMPLE,
+	couverture: 'prete',
+	pdf: {
+		sha256: '9f2c1e0b7a3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6',
+		taille: 18_734_112,
+		deja_present: false,
+	},
+	cover: {
+		sha256: '4b1d0c9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c',
+		taille: 412_877,
+		deja_present: false,
+	},
+	idempotencyKey: 'pub_3c5e1f0a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e',
+	replayed: false,
 });
 
 export const PUBLISHED_OUTPUT_FIELDS: PlainOutputField[] = [
-  ...ISSUE_OUTPUT_FIELDS,
-  { key: 'cover_status', label: 'Cover Status (prete or en_preparation)', type: 'string' },
-  { key: 'pdf_sha256', label: 'PDF SHA-256', type: 'string' },
-  { key: 'pdf_size', label: 'PDF Size (Bytes)', type: 'integer' },
-  { key: 'pdf_already_stored', label: 'PDF Was Already Stored', type: 'boolean' },
-  { key: 'cover_sha256', label: 'Cover SHA-256', type: 'string' },
-  { key: 'cover_size', label: 'Cover Size (Bytes)', type: 'integer' },
-  { key: 'idempotency_key', label: 'Idempotency Key', type: 'string' },
-  { key: 'replayed', label: 'Returned by an Earlier Run (Same Idempotency Key)', type: 'boolean' },
+	...ISSUE_OUTPUT_FIELDS,
+	{ key: 'cover_status', label: 'Cover Status (prete or en_preparation)', type: 'string' },
+	{ key: 'pdf_sha256', label: 'PDF SHA-256', type: 'string' },
+	{ key: 'pdf_size', label: 'PDF Size (Bytes)', type: 'integer' },
+	{ key: 'pdf_already_stored', label: 'PDF Was Already Stored', type: 'boolean' },
+	{ key: 'cover_sha256', label: 'Cover SHA-256', type: 'string' },
+	{ key: 'cover_size', label: 'Cover Size (Bytes)', type: 'integer' },
+	{ key: 'idempotency_key', label: 'Idempotency Key', type: 'string' },
+	{ key: 'replayed', label: 'Returned by an Earlier Run (Same Idempotency Key)', type: 'boolean' },
 ];
 
 /** Labels of the fields the publishing actions share, by API field name. */
 export const FILE_LABELS = {
-  pdf: 'PDF File',
-  'pdf.size': 'PDF File',
-  cover: 'Cover Image (JPEG)',
-  'cover.size': 'Cover Image (JPEG)',
-  nom_fichier: 'File Name',
-  'Idempotency-Key': 'Idempotency Key',
+	pdf: 'PDF File',
+	'pdf.size': 'PDF File',
+	cover: 'Cover Image (JPEG)',
+	'cover.size': 'Cover Image (JPEG)',
+	nom_fichier: 'File Name',
+	'Idempotency-Key': 'Idempotency Key',
 };

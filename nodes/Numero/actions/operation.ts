@@ -4,8 +4,7 @@ import type { NumeroClient } from '../../../shared/index';
 
 /** What one operation does for one input item: its result becomes one output item, or one per element. */
 export type OperationExecute = (
-  this: IExecuteFunctions,
-  client: NumeroClient,
-  itemIndex: number,
+	this: IExecuteFunctions,
+	client: NumeroClient,
+	itemIndex: number,
 ) => Promise<IDataObject | IDataObject[]>;
-

@@ -11,16 +11,16 @@ import type { OperationExecute } from './operation';
 import * as statistics from './statistics/Statistics.resource';
 
 const OPERATIONS: Record<string, Record<string, OperationExecute>> = {
-  account: { get: account.get.execute },
-  issue: {
-    get: issue.get.execute,
-    getMany: issue.getMany.execute,
-    publish: issue.publish.execute,
-    replacePdf: issue.replacePdf.execute,
-    update: issue.update.execute,
-  },
-  link: { create: link.create.execute, revoke: link.revoke.execute },
-  statistics: { get: statistics.get.execute },
+	account: { get: account.get.execute },
+	issue: {
+		get: issue.get.execute,
+		getMany: issue.getMany.execute,
+		publish: issue.publish.execute,
+		replacePdf: issue.replacePdf.execute,
+		update: issue.update.execute,
+	},
+	link: { create: link.create.execute, revoke: link.revoke.execute },
+	statistics: { get: statistics.get.execute },
 };
 
 /**
@@ -43,7 +43,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const execute = OPERATIONS[resource]?.[operation];
 	if (!execute) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
 
 	let client: Promise<NumeroClient> | undefined;
@@ -52,9 +55,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			client ??= createNumeroClient(this);
 			const result = await execute.call(this, await client, itemIndex);
-			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-				itemData: { item: itemIndex },
-			});
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{
+					itemData: { item: itemIndex },
+				},
+			);
 		} catch (error) {
 			if (this.continueOnFail()) {
 				outputs[itemIndex] = [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
@@ -79,7 +85,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const atOnce = Math.min(ITEMS_AT_ONCE[`${resource}.${operation}`] ?? 1, items.length);
 	await Promise.all(Array.from({ length: atOnce }, worker));
 	if (failures.length > 0) {
-		throw failures.reduce((first, failure) => (failure.itemIndex < first.itemIndex ? failure : first)).error;
+		throw failures.reduce((first, failure) =>
+			failure.itemIndex < first.itemIndex ? failure : first,
+		).error;
 	}
 	return [outputs.flat()];
 }

@@ -4,9 +4,9 @@
  * the field, rather than read as "not allowed".
  */
 export function periodicalRule(choice: string | undefined): boolean | null | undefined | string {
-  if (choice === undefined || choice === '') return undefined;
-  if (choice === 'periodical') return null;
-  if (choice === 'allowed') return true;
-  if (choice === 'denied') return false;
-  return choice;
+	if (choice === undefined || choice === '') return undefined;
+	if (choice === 'periodical') return null;
+	if (choice === 'allowed') return true;
+	if (choice === 'denied') return false;
+	return choice;
 }

@@ -5,20 +5,28 @@ import { toNodeError } from '../helpers/node-error';
 import { MAX_LISTED_ISSUES } from '../actions/issue/get-many.operation';
 
 /** The account's issues for the Issue field, filtered by title or id. */
-export async function searchIssues(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-  try {
-    const client = await createNumeroClient(this);
-    const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
-    const wanted = filter?.trim().toLowerCase();
-    const results = publications
-      .filter((issue) => !wanted || issue.titre.toLowerCase().includes(wanted) || issue.id.toLowerCase().includes(wanted))
-      .map((issue) => ({
-        name: [issue.titre, issue.publication?.nom, issue.date].filter(Boolean).join(' · '),
-        value: issue.id,
-        url: issue.page_publique,
-      }));
-    return { results };
-  } catch (error) {
-    throw toNodeError(this.getNode(), error, 0);
-  }
+export async function searchIssues(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	try {
+		const client = await createNumeroClient(this);
+		const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
+		const wanted = filter?.trim().toLowerCase();
+		const results = publications
+			.filter(
+				(issue) =>
+					!wanted ||
+					issue.titre.toLowerCase().includes(wanted) ||
+					issue.id.toLowerCase().includes(wanted),
+			)
+			.map((issue) => ({
+				name: [issue.titre, issue.publication?.nom, issue.date].filter(Boolean).join(' · '),
+				value: issue.id,
+				url: issue.page_publique,
+			}));
+		return { results };
+	} catch (error) {
+		throw toNodeError(this.getNode(), error, 0);
+	}
 }

@@ -9,17 +9,18 @@ import { MAX_LISTED_ISSUES } from '../actions/issue/get-many.operation';
  * are gathered from the publications of the account's issues (the 200 the API lists).
  */
 export async function getPeriodicals(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-  try {
-    const client = await createNumeroClient(this);
-    const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
-    const byCode = new Map<string, string>();
-    for (const { publication } of publications) {
-      if (publication?.code && !byCode.has(publication.code)) byCode.set(publication.code, publication.nom || publication.code);
-    }
-    return [...byCode]
-      .map(([code, nom]) => ({ name: nom, value: code, description: `Code ${code}` }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  } catch (error) {
-    throw toNodeError(this.getNode(), error, 0);
-  }
+	try {
+		const client = await createNumeroClient(this);
+		const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
+		const byCode = new Map<string, string>();
+		for (const { publication } of publications) {
+			if (publication?.code && !byCode.has(publication.code))
+				byCode.set(publication.code, publication.nom || publication.code);
+		}
+		return [...byCode]
+			.map(([code, nom]) => ({ name: nom, value: code, description: `Code ${code}` }))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	} catch (error) {
+		throw toNodeError(this.getNode(), error, 0);
+	}
 }

@@ -11,26 +11,30 @@ import { transportFailureFrom } from './transport-failure';
  * response, and the body as text for the core to parse.
  */
 export function apiTransport(context: IExecuteFunctions | ILoadOptionsFunctions): Transport {
-  return async (request: HttpRequest): Promise<HttpResponse> => {
-    const options: IHttpRequestOptions = {
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      returnFullResponse: true,
-      ignoreHttpStatusErrors: true,
-      json: false,
-      encoding: 'text',
-      // The API does not redirect; following one could carry the key to another origin.
-      disableFollowRedirect: true,
-    };
-    if (typeof request.body === 'string') options.body = request.body;
-    if (request.timeoutMs) options.timeout = request.timeoutMs;
-    let response: FullResponse;
-    try {
-      response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)) as FullResponse;
-    } catch (error) {
-      throw transportFailureFrom(error);
-    }
-    return responseFrom(response);
-  };
+	return async (request: HttpRequest): Promise<HttpResponse> => {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: request.url,
+			headers: request.headers,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			json: false,
+			encoding: 'text',
+			// The API does not redirect; following one could carry the key to another origin.
+			disableFollowRedirect: true,
+		};
+		if (typeof request.body === 'string') options.body = request.body;
+		if (request.timeoutMs) options.timeout = request.timeoutMs;
+		let response: FullResponse;
+		try {
+			response = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				options,
+			)) as FullResponse;
+		} catch (error) {
+			throw transportFailureFrom(error);
+		}
+		return responseFrom(response);
+	};
 }

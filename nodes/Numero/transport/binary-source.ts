@@ -8,17 +8,21 @@ import { BinaryStreamBody } from './binary-stream-body';
  * item's binary has an id) the file is streamed from disk each time it is read, so even a 500 MB PDF
  * never sits in memory; in n8n's in-memory mode the bytes are already in memory and are used as is.
  */
-export async function binarySource(context: IExecuteFunctions, itemIndex: number, propertyName: string): Promise<ByteSource> {
-  const binaryData = context.helpers.assertBinaryData(itemIndex, propertyName);
-  const name = binaryData.fileName;
-  const { id } = binaryData;
-  if (id) {
-    const { fileSize } = await context.helpers.getBinaryMetadata(id);
-    return {
-      size: fileSize,
-      ...(name ? { name } : {}),
-      open: () => new BinaryStreamBody(async () => await context.helpers.getBinaryStream(id)),
-    };
-  }
-  return bytesSource(await context.helpers.getBinaryDataBuffer(itemIndex, propertyName), name);
+export async function binarySource(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+): Promise<ByteSource> {
+	const binaryData = context.helpers.assertBinaryData(itemIndex, propertyName);
+	const name = binaryData.fileName;
+	const { id } = binaryData;
+	if (id) {
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		return {
+			size: fileSize,
+			...(name ? { name } : {}),
+			open: () => new BinaryStreamBody(async () => await context.helpers.getBinaryStream(id)),
+		};
+	}
+	return bytesSource(await context.helpers.getBinaryDataBuffer(itemIndex, propertyName), name);
 }

@@ -9,10 +9,10 @@ export type BinaryStream = Awaited<ReturnType<IExecuteFunctions['helpers']['getB
  * helper can send (it cannot send a plain async iterable), so the file never sits in memory.
  */
 export class BinaryStreamBody implements AsyncIterable<Uint8Array> {
-  constructor(readonly openStream: () => Promise<BinaryStream>) {}
+	constructor(readonly openStream: () => Promise<BinaryStream>) {}
 
-  async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
-    const stream = await this.openStream();
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) yield chunk;
-  }
+	async *[Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+		const stream = await this.openStream();
+		for await (const chunk of stream as AsyncIterable<Uint8Array>) yield chunk;
+	}
 }

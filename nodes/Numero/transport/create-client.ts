@@ -7,8 +7,10 @@ import { CREDENTIAL_TYPE } from './credential-type';
 import { uploadTransport } from './upload-transport';
 import { NUMERO_USER_AGENT } from './user-agent';
 
-function canUpload(context: IExecuteFunctions | ILoadOptionsFunctions): context is IExecuteFunctions {
-  return typeof (context as Partial<IExecuteFunctions>).getInputData === 'function';
+function canUpload(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+): context is IExecuteFunctions {
+	return typeof (context as Partial<IExecuteFunctions>).getInputData === 'function';
 }
 
 /**
@@ -16,15 +18,19 @@ function canUpload(context: IExecuteFunctions | ILoadOptionsFunctions): context 
  * gets no API key), uploads through the plain helper, waits through n8n's sleep. The core checks the
  * credential's base URL (https, or http on loopback only; ending in /v1) before any request.
  */
-export async function createNumeroClient(context: IExecuteFunctions | ILoadOptionsFunctions): Promise<NumeroClient> {
-  const { baseUrl, apiKey } = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(CREDENTIAL_TYPE);
-  // n8n adds the key to each request: a key that cannot be one (a pasted space or line break) is refused before.
-  validateHeaderSecret('apiKey', apiKey);
-  return new NumeroClient({
-    baseUrl: baseUrl ?? '',
-    transport: apiTransport(context),
-    ...(canUpload(context) ? { uploadTransport: uploadTransport(context) } : {}),
-    sleep,
-    userAgent: NUMERO_USER_AGENT,
-  });
+export async function createNumeroClient(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+): Promise<NumeroClient> {
+	const { baseUrl, apiKey } = await context.getCredentials<{ baseUrl?: string; apiKey?: string }>(
+		CREDENTIAL_TYPE,
+	);
+	// n8n adds the key to each request: a key that cannot be one (a pasted space or line break) is refused before.
+	validateHeaderSecret('apiKey', apiKey);
+	return new NumeroClient({
+		baseUrl: baseUrl ?? '',
+		transport: apiTransport(context),
+		...(canUpload(context) ? { uploadTransport: uploadTransport(context) } : {}),
+		sleep,
+		userAgent: NUMERO_USER_AGENT,
+	});
 }

@@ -3,7 +3,14 @@
  * benchmarks and reliability suites. See test/n8n/README.md.
  */
 export { runWorkflow, runNode } from './run-workflow';
-export type { RunWorkflowOptions, WorkflowRunResult, RunNodeOptions, NodeRunResult, WorkflowNode, StoredNodeError } from './run-workflow';
+export type {
+	RunWorkflowOptions,
+	WorkflowRunResult,
+	RunNodeOptions,
+	NodeRunResult,
+	WorkflowNode,
+	StoredNodeError,
+} from './run-workflow';
 export { testCredentials } from './credential-test';
 export { callListSearch, callLoadOptions } from './node-methods';
 export { useBinaryDataMode } from './binary-data';

@@ -11,9 +11,9 @@ import * as path from 'node:path';
 import { removeWhenDone } from './cleanup';
 
 if (!process.env.N8N_USER_FOLDER) {
-  const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-user-'));
-  process.env.N8N_USER_FOLDER = userFolder;
-  removeWhenDone(userFolder);
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-n8n-user-'));
+	process.env.N8N_USER_FOLDER = userFolder;
+	removeWhenDone(userFolder);
 }
 // Tests assert on results; n8n's own log lines (e.g. each node error) would only add noise.
 process.env.N8N_LOG_LEVEL ??= 'silent';
@@ -22,10 +22,10 @@ export const core: typeof import('n8n-core') = require('n8n-core');
 const coreDir = path.dirname(require.resolve('n8n-core'));
 
 interface DiModule {
-  Container: {
-    get<T>(type: abstract new (...args: never[]) => T): T;
-    set<T>(type: abstract new (...args: never[]) => T, instance: T): void;
-  };
+	Container: {
+		get<T>(type: abstract new (...args: never[]) => T): T;
+		set<T>(type: abstract new (...args: never[]) => T, instance: T): void;
+	};
 }
 export const di: DiModule = require(require.resolve('@n8n/di', { paths: [coreDir] }));
 const backendCommon = require(require.resolve('@n8n/backend-common', { paths: [coreDir] }));

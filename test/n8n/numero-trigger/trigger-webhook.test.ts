@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 
 import type {
-  IDataObject,
-  INode,
-  INodeExecutionData,
-  IWebhookData,
-  IWebhookResponseData,
-  IWorkflowExecuteAdditionalData,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
@@ -28,205 +28,269 @@ const SECRET = 'whsec_trigger_test_secret_0123456789';
 const NODE_NAME = 'Numero Trigger';
 
 interface Answer {
-  status?: number;
-  body?: string;
+	status?: number;
+	body?: string;
 }
 
 type TriggerClass = typeof NumeroTrigger;
 
 /** The node as a freshly started n8n process loads it: no event ids in memory yet. */
 function freshlyLoadedTrigger(): TriggerClass {
-  let loaded!: TriggerClass;
-  jest.isolateModules(() => {
-    loaded = (require('../../../nodes/NumeroTrigger/NumeroTrigger.node') as { NumeroTrigger: TriggerClass }).NumeroTrigger;
-  });
-  return loaded;
+	let loaded!: TriggerClass;
+	jest.isolateModules(() => {
+		loaded = (
+			require('../../../nodes/NumeroTrigger/NumeroTrigger.node') as { NumeroTrigger: TriggerClass }
+		).NumeroTrigger;
+	});
+	return loaded;
 }
 
-function setup(parameters: INode['parameters'], signingSecrets = SECRET, stored: { workflowId: string; staticData: IDataObject } = { workflowId: `wf-${randomUUID()}`, staticData: {} }, Trigger: TriggerClass = NumeroTrigger) {
-  const environment = createEnvironment({
-    credentials: { numeroWebhookApi: { signingSecrets } },
-    extraNodeTypes: { [TYPE]: new Trigger() },
-    extraCredentialTypes: { numeroWebhookApi: new NumeroWebhookApi() },
-  });
-  const node: INode = {
-    id: 'trigger',
-    name: NODE_NAME,
-    type: TYPE,
-    typeVersion: 1,
-    position: [0, 0],
-    parameters,
-    credentials: { numeroWebhookApi: { id: 'cred-1', name: 'Numero Webhook API' } },
-    webhookId: 'c0ffee00-0000-4000-8000-000000000001',
-  };
-  // n8n loads the workflow (with its static data as stored) for each request and each execution.
-  const loadWorkflow = () =>
-    new Workflow({
-      id: stored.workflowId,
-      name: 'Trigger test',
-      nodes: [node],
-      connections: {},
-      active: true,
-      nodeTypes: environment.nodeTypes,
-      staticData: structuredClone(stored.staticData),
-    });
+function setup(
+	parameters: INode['parameters'],
+	signingSecrets = SECRET,
+	stored: { workflowId: string; staticData: IDataObject } = {
+		workflowId: `wf-${randomUUID()}`,
+		staticData: {},
+	},
+	Trigger: TriggerClass = NumeroTrigger,
+) {
+	const environment = createEnvironment({
+		credentials: { numeroWebhookApi: { signingSecrets } },
+		extraNodeTypes: { [TYPE]: new Trigger() },
+		extraCredentialTypes: { numeroWebhookApi: new NumeroWebhookApi() },
+	});
+	const node: INode = {
+		id: 'trigger',
+		name: NODE_NAME,
+		type: TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { numeroWebhookApi: { id: 'cred-1', name: 'Numero Webhook API' } },
+		webhookId: 'c0ffee00-0000-4000-8000-000000000001',
+	};
+	// n8n loads the workflow (with its static data as stored) for each request and each execution.
+	const loadWorkflow = () =>
+		new Workflow({
+			id: stored.workflowId,
+			name: 'Trigger test',
+			nodes: [node],
+			connections: {},
+			active: true,
+			nodeTypes: environment.nodeTypes,
+			staticData: structuredClone(stored.staticData),
+		});
 
-  async function deliver(
-    body: string,
-    signature: string | undefined,
-    mode: 'webhook' | 'manual' = 'webhook',
-  ): Promise<{ result: IWebhookResponseData; answer: Answer }> {
-    const workflow = loadWorkflow();
-    const answer: Answer = {};
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (signature !== undefined) headers['service-signature'] = signature;
-    const additionalData = {
-      ...environment.additionalData(),
-      httpRequest: { headers, body: JSON.parse(body) as unknown, rawBody: Buffer.from(body), params: {}, query: {} },
-      httpResponse: {
-        status(code: number) {
-          answer.status = code;
-          return { send: (text: string) => (answer.body = text) };
-        },
-      },
-    } as unknown as IWorkflowExecuteAdditionalData;
-    const webhookData: IWebhookData = {
-      httpMethod: 'POST',
-      node: NODE_NAME,
-      path: `${node.webhookId}/webhook`,
-      webhookDescription: new Trigger().description.webhooks![0]!,
-      workflowId: workflow.id,
-      workflowExecuteAdditionalData: additionalData,
-    };
-    const context = new core.WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
-    const result = await new Trigger().webhook.call(context);
-    return { result, answer };
-  }
+	async function deliver(
+		body: string,
+		signature: string | undefined,
+		mode: 'webhook' | 'manual' = 'webhook',
+	): Promise<{ result: IWebhookResponseData; answer: Answer }> {
+		const workflow = loadWorkflow();
+		const answer: Answer = {};
+		const headers: Record<string, string> = { 'content-type': 'application/json' };
+		if (signature !== undefined) headers['service-signature'] = signature;
+		const additionalData = {
+			...environment.additionalData(),
+			httpRequest: {
+				headers,
+				body: JSON.parse(body) as unknown,
+				rawBody: Buffer.from(body),
+				params: {},
+				query: {},
+			},
+			httpResponse: {
+				status(code: number) {
+					answer.status = code;
+					return { send: (text: string) => (answer.body = text) };
+				},
+			},
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData: IWebhookData = {
+			httpMethod: 'POST',
+			node: NODE_NAME,
+			path: `${node.webhookId}/webhook`,
+			webhookDescription: new Trigger().description.webhooks![0]!,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+		};
+		const context = new core.WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			webhookData,
+			[],
+			null,
+		);
+		const result = await new Trigger().webhook.call(context);
+		return { result, answer };
+	}
 
-  /** The execution a delivery started: the trigger's execute() with its items; n8n then stores the static data. */
-  async function execute(items: INodeExecutionData[], mode: 'webhook' | 'manual' = 'webhook'): Promise<INodeExecutionData[]> {
-    const workflow = loadWorkflow();
-    const executeData = { node, data: { main: [items] }, source: null };
-    const context = new core.ExecuteContext(
-      workflow,
-      node,
-      environment.additionalData(),
-      mode,
-      createRunExecutionData({ executionData: { nodeExecutionStack: [executeData] } }),
-      0,
-      items,
-      { main: [items] },
-      executeData,
-      [],
-    );
-    const [output] = await new Trigger().execute.call(context);
-    if (workflow.staticData.__dataChanged === true) stored.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-    return output!;
-  }
+	/** The execution a delivery started: the trigger's execute() with its items; n8n then stores the static data. */
+	async function execute(
+		items: INodeExecutionData[],
+		mode: 'webhook' | 'manual' = 'webhook',
+	): Promise<INodeExecutionData[]> {
+		const workflow = loadWorkflow();
+		const executeData = { node, data: { main: [items] }, source: null };
+		const context = new core.ExecuteContext(
+			workflow,
+			node,
+			environment.additionalData(),
+			mode,
+			createRunExecutionData({ executionData: { nodeExecutionStack: [executeData] } }),
+			0,
+			items,
+			{ main: [items] },
+			executeData,
+			[],
+		);
+		const [output] = await new Trigger().execute.call(context);
+		if (workflow.staticData.__dataChanged === true)
+			stored.staticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		return output!;
+	}
 
-  /** A delivery handled the way n8n does: webhook(), then the execution if one was started. */
-  async function deliverAndRun(body: string, signature: string | undefined, mode: 'webhook' | 'manual' = 'webhook') {
-    const delivered = await deliver(body, signature, mode);
-    const items = delivered.result.workflowData?.[0];
-    return { ...delivered, executed: items ? await execute(items, mode) : undefined };
-  }
+	/** A delivery handled the way n8n does: webhook(), then the execution if one was started. */
+	async function deliverAndRun(
+		body: string,
+		signature: string | undefined,
+		mode: 'webhook' | 'manual' = 'webhook',
+	) {
+		const delivered = await deliver(body, signature, mode);
+		const items = delivered.result.workflowData?.[0];
+		return { ...delivered, executed: items ? await execute(items, mode) : undefined };
+	}
 
-  const staticData = () => stored.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
-  return { deliver, deliverAndRun, staticData, stored };
+	const staticData = () =>
+		stored.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
+	return { deliver, deliverAndRun, staticData, stored };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
 
 function event(id: string, type = 'numero.publie'): string {
-  return JSON.stringify({
-    id,
-    type,
-    cree_le: new Date().toISOString(),
-    donnees: { id: 'numero.press:gazette-2026-05', titre: 'Gazette de mai', statut: 'en_ligne' },
-  });
+	return JSON.stringify({
+		id,
+		type,
+		cree_le: new Date().toISOString(),
+		donnees: { id: 'numero.press:gazette-2026-05', titre: 'Gazette de mai', statut: 'en_ligne' },
+	});
 }
 
-const sign = (body: string, secret = SECRET, timestamp = now()) => signWebhook({ payload: body, secret, timestamp });
+const sign = (body: string, secret = SECRET, timestamp = now()) =>
+	signWebhook({ payload: body, secret, timestamp });
 
 describe('Numero Trigger webhook() in n8n-core', () => {
-  test('starts the workflow once per event id; the retry is acknowledged and starts nothing', async () => {
-    const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
-    const body = event('evt_once');
-    const first = await deliverAndRun(body, sign(body));
-    expect(first.result.webhookResponse).toEqual({ received: true, id: 'evt_once' });
-    expect(first.executed?.map((item) => item.json)).toEqual([
-      expect.objectContaining({ id: 'evt_once', type: 'numero.publie', signe_le: expect.any(String) }),
-    ]);
-    expect(staticData()?.receivedEvents).toEqual({ version: 1, entries: [['evt_once', expect.any(Number)]] });
+	test('starts the workflow once per event id; the retry is acknowledged and starts nothing', async () => {
+		const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
+		const body = event('evt_once');
+		const first = await deliverAndRun(body, sign(body));
+		expect(first.result.webhookResponse).toEqual({ received: true, id: 'evt_once' });
+		expect(first.executed?.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				id: 'evt_once',
+				type: 'numero.publie',
+				signe_le: expect.any(String),
+			}),
+		]);
+		expect(staticData()?.receivedEvents).toEqual({
+			version: 1,
+			entries: [['evt_once', expect.any(Number)]],
+		});
 
-    const retry = await deliverAndRun(body, sign(body, SECRET, now() + 1));
-    expect(retry.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_once' } });
-    expect(retry.answer.status).toBeUndefined();
-  });
+		const retry = await deliverAndRun(body, sign(body, SECRET, now() + 1));
+		expect(retry.result).toEqual({
+			webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_once' },
+		});
+		expect(retry.answer.status).toBeUndefined();
+	});
 
-  test('the ids an execution recorded hold after n8n restarts (static data, not only memory)', async () => {
-    const before = setup({ events: ['numero.publie'] });
-    const body = event('evt_before_restart');
-    await before.deliverAndRun(body, sign(body));
+	test('the ids an execution recorded hold after n8n restarts (static data, not only memory)', async () => {
+		const before = setup({ events: ['numero.publie'] });
+		const body = event('evt_before_restart');
+		await before.deliverAndRun(body, sign(body));
 
-    const restarted = setup({ events: ['numero.publie'] }, SECRET, before.stored, freshlyLoadedTrigger());
-    const resend = await restarted.deliver(body, sign(body));
-    expect(resend.result).toEqual({ webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_before_restart' } });
-    const other = event('evt_after_restart');
-    expect((await restarted.deliver(other, sign(other))).result.workflowData).toBeDefined();
-  });
+		const restarted = setup(
+			{ events: ['numero.publie'] },
+			SECRET,
+			before.stored,
+			freshlyLoadedTrigger(),
+		);
+		const resend = await restarted.deliver(body, sign(body));
+		expect(resend.result).toEqual({
+			webhookResponse: { received: true, ignored: 'duplicate', id: 'evt_before_restart' },
+		});
+		const other = event('evt_after_restart');
+		expect((await restarted.deliver(other, sign(other))).result.workflowData).toBeDefined();
+	});
 
-  test("an event caught by 'Listen for test event' still starts the published workflow", async () => {
-    const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
-    const body = event('evt_seen_in_test');
-    expect((await deliverAndRun(body, sign(body), 'manual')).executed).toHaveLength(1);
-    expect(staticData()).toBeUndefined();
-    expect((await deliverAndRun(body, sign(body))).executed).toHaveLength(1);
-    expect((await deliverAndRun(body, sign(body))).result.webhookResponse).toEqual(
-      expect.objectContaining({ ignored: 'duplicate' }),
-    );
-  });
+	test("an event caught by 'Listen for test event' still starts the published workflow", async () => {
+		const { deliverAndRun, staticData } = setup({ events: ['numero.publie'] });
+		const body = event('evt_seen_in_test');
+		expect((await deliverAndRun(body, sign(body), 'manual')).executed).toHaveLength(1);
+		expect(staticData()).toBeUndefined();
+		expect((await deliverAndRun(body, sign(body))).executed).toHaveLength(1);
+		expect((await deliverAndRun(body, sign(body))).result.webhookResponse).toEqual(
+			expect.objectContaining({ ignored: 'duplicate' }),
+		);
+	});
 
-  test('answers 401 with no detail and starts nothing for forged and stale deliveries', async () => {
-    const { deliver, staticData } = setup({ events: ['*'] });
-    const body = event('evt_forged');
-    for (const signature of [sign(body, 'whsec_someone_else_entirely_000000'), sign(body, SECRET, now() - 301), undefined]) {
-      const { result, answer } = await deliver(body, signature);
-      expect(result).toEqual({ noWebhookResponse: true });
-      expect(answer).toEqual({ status: 401, body: 'Unauthorized' });
-    }
-    expect(staticData()?.receivedEvents).toBeUndefined();
-  });
+	test('answers 401 with no detail and starts nothing for forged and stale deliveries', async () => {
+		const { deliver, staticData } = setup({ events: ['*'] });
+		const body = event('evt_forged');
+		for (const signature of [
+			sign(body, 'whsec_someone_else_entirely_000000'),
+			sign(body, SECRET, now() - 301),
+			undefined,
+		]) {
+			const { result, answer } = await deliver(body, signature);
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(answer).toEqual({ status: 401, body: 'Unauthorized' });
+		}
+		expect(staticData()?.receivedEvents).toBeUndefined();
+	});
 
-  test('acknowledges the test event and unchosen types without starting the workflow', async () => {
-    const { deliver } = setup({ events: ['numero.publie'] });
-    const test = event('evt_test', 'numero.test');
-    expect((await deliver(test, sign(test))).result).toEqual({
-      webhookResponse: { received: true, ignored: 'test_event', id: 'evt_test' },
-    });
-    const other = event('evt_other', 'numero.retire');
-    expect((await deliver(other, sign(other))).result).toEqual({
-      webhookResponse: { received: true, ignored: 'event_not_selected', id: 'evt_other' },
-    });
-  });
+	test('acknowledges the test event and unchosen types without starting the workflow', async () => {
+		const { deliver } = setup({ events: ['numero.publie'] });
+		const test = event('evt_test', 'numero.test');
+		expect((await deliver(test, sign(test))).result).toEqual({
+			webhookResponse: { received: true, ignored: 'test_event', id: 'evt_test' },
+		});
+		const other = event('evt_other', 'numero.retire');
+		expect((await deliver(other, sign(other))).result).toEqual({
+			webhookResponse: { received: true, ignored: 'event_not_selected', id: 'evt_other' },
+		});
+	});
 
-  test('receives the test event when the option asks for it, and honours the tolerance option', async () => {
-    const { deliver } = setup({ events: ['numero.publie'], options: { receiveTestEvents: true, toleranceSeconds: 30 } });
-    const test = event('evt_test_wanted', 'numero.test');
-    expect((await deliver(test, sign(test))).result.workflowData?.[0]).toHaveLength(1);
-    const late = event('evt_late');
-    expect((await deliver(late, sign(late, SECRET, now() - 40))).answer.status).toBe(401);
-  });
+	test('receives the test event when the option asks for it, and honours the tolerance option', async () => {
+		const { deliver } = setup({
+			events: ['numero.publie'],
+			options: { receiveTestEvents: true, toleranceSeconds: 30 },
+		});
+		const test = event('evt_test_wanted', 'numero.test');
+		expect((await deliver(test, sign(test))).result.workflowData?.[0]).toHaveLength(1);
+		const late = event('evt_late');
+		expect((await deliver(late, sign(late, SECRET, now() - 40))).answer.status).toBe(401);
+	});
 
-  test('accepts either secret of a rotation', async () => {
-    const { deliver } = setup({ events: ['*'] }, `whsec_new_secret_0000000000000000000\nwhsec_old_secret_1111111111111111111`);
-    const body = event('evt_rotated');
-    expect((await deliver(body, sign(body, 'whsec_old_secret_1111111111111111111'))).result.workflowData).toBeDefined();
-  });
+	test('accepts either secret of a rotation', async () => {
+		const { deliver } = setup(
+			{ events: ['*'] },
+			`whsec_new_secret_0000000000000000000\nwhsec_old_secret_1111111111111111111`,
+		);
+		const body = event('evt_rotated');
+		expect(
+			(await deliver(body, sign(body, 'whsec_old_secret_1111111111111111111'))).result.workflowData,
+		).toBeDefined();
+	});
 
-  test('a credential without a secret is an error that names the credential, not a silent 401', async () => {
-    const { deliver } = setup({ events: ['*'] }, ' ');
-    const body = event('evt_nosecret');
-    await expect(deliver(body, sign(body))).rejects.toThrow(/Numero Webhook API credential has no signing secret/);
-  });
+	test('a credential without a secret is an error that names the credential, not a silent 401', async () => {
+		const { deliver } = setup({ events: ['*'] }, ' ');
+		const body = event('evt_nosecret');
+		await expect(deliver(body, sign(body))).rejects.toThrow(
+			/Numero Webhook API credential has no signing secret/,
+		);
+	});
 });

@@ -2,4 +2,10 @@
 import type { FaultSoakSize } from './fault-soak-suite';
 import { runSeed } from './seeded-random';
 
-export const FULL_SOAK: FaultSoakSize = { seed: runSeed(20260615), links: 1000, publications: 50, slowFaults: 3, record: true };
+export const FULL_SOAK: FaultSoakSize = {
+	seed: runSeed(20260615),
+	links: 1000,
+	publications: 50,
+	slowFaults: 3,
+	record: true,
+};

@@ -10,124 +10,182 @@ import { withZapierErrors } from '../zapier-errors';
 const AVAILABILITY: Record<string, boolean> = { offline: false, online: true, publish_now: true };
 
 const inputFields = defineInputFields([
-  issueField('id', 'Issue', ISSUE_ID_HELP),
-  {
-    key: 'availability',
-    label: 'Availability',
-    required: false,
-    choices: [
-      { value: 'offline', label: 'Take Offline (Withdraw)', sample: 'offline' },
-      { value: 'online', label: 'Put Back Online', sample: 'online' },
-      { value: 'publish_now', label: 'Publish Now (Scheduled Issue, Before Its Date)', sample: 'publish_now' },
-    ],
-    helpText: 'Leave empty to leave the issue as it is. Cannot be combined with a new **Scheduled Release Time**.',
-  },
-  { key: 'titre', label: 'New Title', required: false, helpText: 'At most 200 characters. Leave empty to keep the title.' },
-  {
-    key: 'acces',
-    label: 'Access',
-    required: false,
-    choices: ACCESS_CHOICES,
-    helpText: 'Leave empty to keep the current access.',
-  },
-  periodicalField('publication', 'Periodical', 'Move the issue to this periodical. Leave empty to keep it where it is.'),
-  { key: 'lien_achat', label: 'Purchase Link', required: false, helpText: "A new address for the public page's button (http:// or https://)." },
-  { key: 'telechargement', label: 'Allow Download', required: false, choices: TRI_STATE_CHOICES, helpText: 'Leave empty to keep the current rule.' },
-  { key: 'impression', label: 'Allow Printing', required: false, choices: TRI_STATE_CHOICES, helpText: 'Leave empty to keep the current rule.' },
-  {
-    key: 'publier_le',
-    label: 'Scheduled Release Time',
-    type: 'datetime',
-    required: false,
-    helpText: 'A new release time for a scheduled issue (in the future, at most one year ahead). Only for an issue that is still scheduled.',
-  },
-  {
-    key: 'clear',
-    label: 'Remove',
-    required: false,
-    list: true,
-    choices: [
-      { value: 'lien_achat', label: 'Purchase Link', sample: 'lien_achat' },
-      { value: 'publication', label: "Periodical (Back to the Account's Default Periodical)", sample: 'publication' },
-    ],
-    helpText: 'Fields to remove from the issue.',
-  },
+	issueField('id', 'Issue', ISSUE_ID_HELP),
+	{
+		key: 'availability',
+		label: 'Availability',
+		required: false,
+		choices: [
+			{ value: 'offline', label: 'Take Offline (Withdraw)', sample: 'offline' },
+			{ value: 'online', label: 'Put Back Online', sample: 'online' },
+			{
+				value: 'publish_now',
+				label: 'Publish Now (Scheduled Issue, Before Its Date)',
+				sample: 'publish_now',
+			},
+		],
+		helpText:
+			'Leave empty to leave the issue as it is. Cannot be combined with a new **Scheduled Release Time**.',
+	},
+	{
+		key: 'titre',
+		label: 'New Title',
+		required: false,
+		helpText: 'At most 200 characters. Leave empty to keep the title.',
+	},
+	{
+		key: 'acces',
+		label: 'Access',
+		required: false,
+		choices: ACCESS_CHOICES,
+		helpText: 'Leave empty to keep the current access.',
+	},
+	periodicalField(
+		'publication',
+		'Periodical',
+		'Move the issue to this periodical. Leave empty to keep it where it is.',
+	),
+	{
+		key: 'lien_achat',
+		label: 'Purchase Link',
+		required: false,
+		helpText: "A new address for the public page's button (http:// or https://).",
+	},
+	{
+		key: 'telechargement',
+		label: 'Allow Download',
+		required: false,
+		choices: TRI_STATE_CHOICES,
+		helpText: 'Leave empty to keep the current rule.',
+	},
+	{
+		key: 'impression',
+		label: 'Allow Printing',
+		required: false,
+		choices: TRI_STATE_CHOICES,
+		helpText: 'Leave empty to keep the current rule.',
+	},
+	{
+		key: 'publier_le',
+		label: 'Scheduled Release Time',
+		type: 'datetime',
+		required: false,
+		helpText:
+			'A new release time for a scheduled issue (in the future, at most one year ahead). Only for an issue that is still scheduled.',
+	},
+	{
+		key: 'clear',
+		label: 'Remove',
+		required: false,
+		list: true,
+		choices: [
+			{ value: 'lien_achat', label: 'Purchase Link', sample: 'lien_achat' },
+			{
+				value: 'publication',
+				label: "Periodical (Back to the Account's Default Periodical)",
+				sample: 'publication',
+			},
+		],
+		helpText: 'Fields to remove from the issue.',
+	},
 ]);
 
 const LABELS = {
-  id: 'Issue',
-  en_ligne: 'Availability',
-  availability: 'Availability',
-  titre: 'New Title',
-  acces: 'Access',
-  publication: 'Periodical',
-  lien_achat: 'Purchase Link',
-  telechargement: 'Allow Download',
-  impression: 'Allow Printing',
-  publier_le: 'Scheduled Release Time',
-  clear: 'Remove',
+	id: 'Issue',
+	en_ligne: 'Availability',
+	availability: 'Availability',
+	titre: 'New Title',
+	acces: 'Access',
+	publication: 'Periodical',
+	lien_achat: 'Purchase Link',
+	telechargement: 'Allow Download',
+	impression: 'Allow Printing',
+	publier_le: 'Scheduled Release Time',
+	clear: 'Remove',
 };
 
 function listOf(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  const present = optionalValue(value);
-  return typeof present === 'string' ? present.split(',').map((item) => item.trim()).filter(Boolean) : [];
+	if (Array.isArray(value)) return value.map(String);
+	const present = optionalValue(value);
+	return typeof present === 'string'
+		? present
+				.split(',')
+				.map((item) => item.trim())
+				.filter(Boolean)
+		: [];
 }
 
 function availability(value: unknown): boolean | undefined {
-  const present = optionalValue(value);
-  if (present === undefined) return undefined;
-  if (typeof present === 'string' && present in AVAILABILITY) return AVAILABILITY[present];
-  throw new NumeroValidationError(
-    'availability',
-    'enum',
-    `Field "availability" must be one of "offline", "online", "publish_now" (rule: enum); got ${JSON.stringify(present)}.`,
-  );
+	const present = optionalValue(value);
+	if (present === undefined) return undefined;
+	if (typeof present === 'string' && present in AVAILABILITY) return AVAILABILITY[present];
+	throw new NumeroValidationError(
+		'availability',
+		'enum',
+		`Field "availability" must be one of "offline", "online", "publish_now" (rule: enum); got ${JSON.stringify(present)}.`,
+	);
 }
 
 /** Set a field, or remove it (null) when ticked in Remove; doing both is refused. */
-function setOrClear(patch: Record<string, unknown>, field: 'lien_achat' | 'publication', value: unknown, cleared: string[]) {
-  if (!cleared.includes(field)) {
-    if (value !== undefined) patch[field] = value;
-    return;
-  }
-  if (value !== undefined) {
-    throw new NumeroValidationError(field, 'exclusive', `Field "${field}" cannot be both given and removed (rule: exclusive); fill it in or tick it in Remove, not both.`);
-  }
-  patch[field] = null;
+function setOrClear(
+	patch: Record<string, unknown>,
+	field: 'lien_achat' | 'publication',
+	value: unknown,
+	cleared: string[],
+) {
+	if (!cleared.includes(field)) {
+		if (value !== undefined) patch[field] = value;
+		return;
+	}
+	if (value !== undefined) {
+		throw new NumeroValidationError(
+			field,
+			'exclusive',
+			`Field "${field}" cannot be both given and removed (rule: exclusive); fill it in or tick it in Remove, not both.`,
+		);
+	}
+	patch[field] = null;
 }
 
 export const updateIssue = defineCreate({
-  key: 'updateIssue',
-  noun: 'Issue',
-  display: {
-    label: 'Update Issue',
-    description: "Creates a change to an issue: title, access, periodical, purchase link, download and print rules, release time, or takes it offline, puts it back online, or publishes a scheduled issue now.",
-  },
-  operation: {
-    inputFields,
-    perform: withZapierErrors(LABELS, async (z, bundle) => {
-      const input = bundle.inputData;
-      const cleared = listOf(input.clear);
-      for (const item of cleared) {
-        if (item !== 'lien_achat' && item !== 'publication') {
-          throw new NumeroValidationError('clear', 'enum', `Field "clear" may hold "lien_achat" and "publication" (rule: enum); got ${JSON.stringify(item)}.`);
-        }
-      }
-      const patch: Record<string, unknown> = {
-        titre: optionalText(input.titre),
-        acces: optionalValue(input.acces),
-        en_ligne: availability(input.availability),
-        telechargement: triState(input.telechargement),
-        impression: triState(input.impression),
-        publier_le: optionalValue(input.publier_le),
-      };
-      setOrClear(patch, 'lien_achat', optionalValue(input.lien_achat), cleared);
-      setOrClear(patch, 'publication', optionalValue(input.publication), cleared);
-      const { numero } = await numeroClient(z, bundle).updateIssue(optionalValue(input.id) as string, patch as UpdateIssueInput);
-      return numero;
-    }),
-    sample: ISSUE_SAMPLE,
-    outputFields: ISSUE_OUTPUT_FIELDS,
-  },
+	key: 'updateIssue',
+	noun: 'Issue',
+	display: {
+		label: 'Update Issue',
+		description:
+			'Creates a change to an issue: title, access, periodical, purchase link, download and print rules, release time, or takes it offline, puts it back online, or publishes a scheduled issue now.',
+	},
+	operation: {
+		inputFields,
+		perform: withZapierErrors(LABELS, async (z, bundle) => {
+			const input = bundle.inputData;
+			const cleared = listOf(input.clear);
+			for (const item of cleared) {
+				if (item !== 'lien_achat' && item !== 'publication') {
+					throw new NumeroValidationError(
+						'clear',
+						'enum',
+						`Field "clear" may hold "lien_achat" and "publication" (rule: enum); got ${JSON.stringify(item)}.`,
+					);
+				}
+			}
+			const patch: Record<string, unknown> = {
+				titre: optionalText(input.titre),
+				acces: optionalValue(input.acces),
+				en_ligne: availability(input.availability),
+				telechargement: triState(input.telechargement),
+				impression: triState(input.impression),
+				publier_le: optionalValue(input.publier_le),
+			};
+			setOrClear(patch, 'lien_achat', optionalValue(input.lien_achat), cleared);
+			setOrClear(patch, 'publication', optionalValue(input.publication), cleared);
+			const { numero } = await numeroClient(z, bundle).updateIssue(
+				optionalValue(input.id) as string,
+				patch as UpdateIssueInput,
+			);
+			return numero;
+		}),
+		sample: ISSUE_SAMPLE,
+		outputFields: ISSUE_OUTPUT_FIELDS,
+	},
 });

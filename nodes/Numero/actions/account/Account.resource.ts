@@ -5,21 +5,21 @@ import * as get from './get.operation';
 export { get };
 
 export const description: INodeProperties[] = [
-  {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    displayOptions: { show: { resource: ['account'] } },
-    options: [
-      {
-        name: 'Get',
-        value: 'get',
-        description: 'Get the plan, status, limits and usage of your account',
-        action: 'Get the account',
-      },
-    ],
-    default: 'get',
-  },
-  ...get.description,
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['account'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get the plan, status, limits and usage of your account',
+				action: 'Get the account',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
 ];

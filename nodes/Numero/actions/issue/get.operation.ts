@@ -6,10 +6,17 @@ import { issueLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [issueLocator];
 
-export const description = updateDisplayOptions({ show: { resource: ['issue'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['issue'], operation: ['get'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
-  const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
-  const { numero } = await client.getIssue({ id });
-  return { ...numero };
+export async function execute(
+	this: IExecuteFunctions,
+	client: NumeroClient,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
+	const { numero } = await client.getIssue({ id });
+	return { ...numero };
 }

@@ -6,54 +6,65 @@ import { withoutEmpty } from '../../helpers/without-empty';
 import { idempotencyOptions, issueLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
-  issueLocator,
-  {
-    displayName: 'Subscriber Reference',
-    name: 'reference',
-    type: 'string',
-    default: '',
-    placeholder: 'e.g. sub_12345',
-    description:
-      'Your own identifier of the subscriber: 1 to 80 letters, digits and _ . : @ + -. Only a fingerprint of it is kept; every link created with it can be revoked at once. An internal ID is advised rather than an email address.',
-  },
-  {
-    displayName: 'Additional Fields',
-    name: 'additionalFields',
-    type: 'collection',
-    placeholder: 'Add Field',
-    default: {},
-    options: [
-      {
-        displayName: 'Days Valid',
-        name: 'days',
-        type: 'number',
-        typeOptions: { minValue: 1, maxValue: 365, numberPrecision: 0 },
-        default: 30,
-        description: "How many days the link works, 1 to 365. Without it, your account's setting applies.",
-      },
-      {
-        displayName: 'Page',
-        name: 'page',
-        type: 'number',
-        typeOptions: { minValue: 1, numberPrecision: 0 },
-        default: 1,
-        description: 'The page the reader opens at',
-      },
-    ],
-  },
-  idempotencyOptions(),
+	issueLocator,
+	{
+		displayName: 'Subscriber Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. sub_12345',
+		description:
+			'Your own identifier of the subscriber: 1 to 80 letters, digits and _ . : @ + -. Only a fingerprint of it is kept; every link created with it can be revoked at once. An internal ID is advised rather than an email address.',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Days Valid',
+				name: 'days',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 365, numberPrecision: 0 },
+				default: 30,
+				description:
+					"How many days the link works, 1 to 365. Without it, your account's setting applies.",
+			},
+			{
+				displayName: 'Page',
+				name: 'page',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 1,
+				description: 'The page the reader opens at',
+			},
+		],
+	},
+	idempotencyOptions(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['link'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['link'], operation: ['create'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
-  const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
-  const reference = this.getNodeParameter('reference', itemIndex, '') as string;
-  const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as { days?: number; page?: number };
-  const options = this.getNodeParameter('options', itemIndex, {}) as { idempotencyKey?: string };
-  const lien = await client.createLink(
-    { id, ...withoutEmpty({ reference, jours: fields.days, page: fields.page }) },
-    withoutEmpty({ idempotencyKey: options.idempotencyKey }),
-  );
-  return { ...lien };
+export async function execute(
+	this: IExecuteFunctions,
+	client: NumeroClient,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
+	const reference = this.getNodeParameter('reference', itemIndex, '') as string;
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as {
+		days?: number;
+		page?: number;
+	};
+	const options = this.getNodeParameter('options', itemIndex, {}) as { idempotencyKey?: string };
+	const lien = await client.createLink(
+		{ id, ...withoutEmpty({ reference, jours: fields.days, page: fields.page }) },
+		withoutEmpty({ idempotencyKey: options.idempotencyKey }),
+	);
+	return { ...lien };
 }

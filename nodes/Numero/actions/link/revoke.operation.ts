@@ -4,21 +4,28 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { NumeroClient } from '../../../../shared/index';
 
 const properties: INodeProperties[] = [
-  {
-    displayName: 'Subscriber Reference',
-    name: 'reference',
-    type: 'string',
-    required: true,
-    default: '',
-    placeholder: 'e.g. sub_12345',
-    description:
-      'Every link created with this reference, for every issue, stops working. Links created later with it work normally.',
-  },
+	{
+		displayName: 'Subscriber Reference',
+		name: 'reference',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. sub_12345',
+		description:
+			'Every link created with this reference, for every issue, stops working. Links created later with it work normally.',
+	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['link'], operation: ['revoke'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['link'], operation: ['revoke'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, client: NumeroClient, itemIndex: number): Promise<IDataObject> {
-  const reference = this.getNodeParameter('reference', itemIndex) as string;
-  return { ...(await client.revokeReference({ reference })) };
+export async function execute(
+	this: IExecuteFunctions,
+	client: NumeroClient,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const reference = this.getNodeParameter('reference', itemIndex) as string;
+	return { ...(await client.revokeReference({ reference })) };
 }
