@@ -76,11 +76,14 @@ const restorePlan = () =>
 		.admin('POST', '/plans', { maxIssues: 100, maxFileBytes: 500 * 1024 * 1024 })
 		.then(() => undefined);
 const now = () => Math.floor(Date.now() / 1000);
+// The same text for the same id however often it is built: a payload is built once to be signed
+// and again to be verified, and the two must match byte for byte (a clock read here once made them
+// differ when the millisecond turned between the two, and CI failed).
 const event = (id: string) =>
 	JSON.stringify({
 		id,
 		type: 'numero.publie',
-		cree_le: new Date().toISOString(),
+		cree_le: '2026-10-01T08:00:00.000Z',
 		donnees: { id: ISSUE, titre: 'T' },
 	});
 
