@@ -2,7 +2,7 @@
  * Turns an error response into a NumeroApiError whose message tells a person what to do.
  */
 import type { HttpResponse } from './ports';
-import { NumeroApiError } from './errors';
+import { NumeroApiError, type FieldNamer } from './errors';
 import { scrubSecrets } from './scrub-secrets';
 
 export type Permission = 'lecture' | 'liens' | 'publication';
@@ -71,12 +71,29 @@ function issueName(context: ErrorContext): string {
 	return context.issueId ? `Issue "${context.issueId}"` : 'The issue';
 }
 
+/** The core's own naming of a field: its API name in quotes. */
+const apiName: FieldNamer = (field) => `"${field}"`;
+
+/**
+ * The field a 400 names and what the service said of it: numero's messages for `invalid_field` and
+ * `missing_field` read `<field>: <what is wrong>` (docs/api-choices.md).
+ */
+function refusedField(
+	code: string,
+	service: string | undefined,
+): { field: string; problem: string } | undefined {
+	if ((code !== 'invalid_field' && code !== 'missing_field') || !service) return undefined;
+	const match = /^([A-Za-z_][A-Za-z0-9_-]{0,60}): (.+)$/s.exec(service);
+	return match ? { field: match[1], problem: match[2].replace(/\.$/, '') } : undefined;
+}
+
 function advice(
 	status: number,
 	code: string,
 	context: ErrorContext,
 	retryAfter: number | undefined,
 	service: string | undefined,
+	name: FieldNamer,
 ): string {
 	const said = service ? ` The service said: "${service}"` : '';
 	if (context.upload) {
@@ -96,8 +113,11 @@ function advice(
 		}
 	}
 	switch (status) {
-		case 400:
+		case 400: {
+			const refused = refusedField(code, service);
+			if (refused) return `numero refused ${name(refused.field)}: ${refused.problem}.`;
 			return `The service refused the request as invalid (${code}).${said}`;
+		}
 		case 401:
 			return "The API key was refused (missing, invalid or revoked). Check the API key in the credentials; it may have been revoked in the integrations area of the publisher's space, where a new one can be created.";
 		case 402:
@@ -110,7 +130,7 @@ function advice(
 			return `The account's plan does not allow this (${code}). Check the subscription in the publisher's space.${said}`;
 		case 403:
 			if (code === 'forbidden_scope' && context.permission) {
-				return `The API key lacks the "${context.permission}" permission (${PERMISSION_GRANTS[context.permission]}), which ${context.endpoint} needs. Add it to the key, or create a key with it, in the integrations area of the publisher's space.`;
+				return `The API key lacks the "${context.permission}" permission (${PERMISSION_GRANTS[context.permission]}), which this needs. Add it to the key, or create a key with it, in the integrations area of the publisher's space.`;
 			}
 			if (code === 'blocked_user_agent') {
 				const agent = context.userAgent ? ` "${context.userAgent}"` : '';
@@ -118,11 +138,11 @@ function advice(
 			}
 			return `The request was forbidden (${code}).${said}`;
 		case 404:
-			return `${issueName(context)} was not found for this API key: check the id; the issue may belong to another account or have been deleted.${said}`;
+			return `${issueName(context)} was not found for this API key: check the id; the issue may belong to another account or have been deleted.`;
 		case 409:
 			if (code === 'address_taken') {
 				const address = context.address ? ` "${context.address}"` : '';
-				return `The address${address} is already taken by another issue. Choose another "adresse", or leave it empty to let the service make one.${said}`;
+				return `The address${address} is already taken by another issue. Choose another ${name('adresse')}, or leave it empty to let the service make one.${said}`;
 			}
 			if (code === 'not_editable') {
 				return `${issueName(context)} was published with the former reader and cannot be modified through the API. Edit it in the publisher's space.${said}`;
@@ -131,7 +151,7 @@ function advice(
 				return `The idempotency key${context.idempotencyKey ? ` "${context.idempotencyKey}"` : ''} was already used in the last 24 hours for a different request${context.endpoint === 'POST /numeros' ? ' (the same PDF and identifying fields, with other settings: that issue exists, change it with an update)' : ''}. Use a new idempotency key to do it again.${said}`;
 			}
 			if (code === 'not_scheduled') {
-				return `${issueName(context)} is not scheduled, so "publier_le" cannot be changed; use "en_ligne" to put it online or offline.${said}`;
+				return `${issueName(context)} is not scheduled, so ${name('publier_le')} cannot be changed; use ${name('en_ligne')} to put it online or offline.${said}`;
 			}
 			return `The request conflicts with the issue's current state (${code}).${said}`;
 		case 413:
@@ -160,11 +180,14 @@ export function apiErrorFromResponse(
 			: scrubSecrets(parsed.message, context.secrets).slice(0, MAX_SERVICE_MESSAGE);
 	const requestId = response.headers['x-request-id'];
 	const retryAfter = parseRetryAfter(response.headers['retry-after'], nowMs);
-	const suffix = requestId ? ` (request id ${requestId})` : '';
+	const say = (name: FieldNamer) =>
+		advice(response.status, code, context, retryAfter, serviceMessage, name);
 	return new NumeroApiError({
 		status: response.status,
 		code,
-		message: `${context.endpoint}: ${advice(response.status, code, context, retryAfter, serviceMessage)}${suffix}`,
+		message: say(apiName),
+		phrase: say,
+		field: refusedField(code, serviceMessage)?.field,
 		serviceMessage,
 		requestId,
 		retryAfter,

@@ -3,12 +3,24 @@
  * Where the reference says "not shown", the choice made here is documented in docs/api-choices.md
  * and implemented identically by the sandbox.
  */
+import type { FieldsOf } from './field-rules';
+import type {
+	ACCES,
+	CREATE_ISSUE_FIELDS,
+	LINK_FIELDS,
+	LIST_ISSUES_FIELDS,
+	REVOKE_FIELDS,
+	STATISTICS_FIELDS,
+	UPDATE_ISSUE_FIELDS,
+	UPLOAD_FIELDS,
+	UPLOAD_TYPES,
+} from './validate-inputs';
 
 /** The two service domains an issue can live on. The first is the default. */
 export const SERVICE_DOMAINS = ['numero.press', 'kiosque.press'] as const;
 export type ServiceDomain = (typeof SERVICE_DOMAINS)[number];
 
-export type Acces = 'abonnes' | 'libre';
+export type Acces = (typeof ACCES)[number];
 export type StatutNumero = 'en_ligne' | 'programme' | 'retire';
 
 /** Lien (reading link), returned by POST /liens. */
@@ -18,16 +30,10 @@ export interface Lien {
 	iframe: string;
 }
 
-export interface CreateLinkInput {
-	id: string;
-	jours?: number;
-	page?: number;
-	reference?: string;
-}
+/** POST /liens. The inputs' fields and types are read from the endpoints' tables (validate-inputs.ts). */
+export type CreateLinkInput = FieldsOf<typeof LINK_FIELDS>;
 
-export interface RevokeInput {
-	reference: string;
-}
+export type RevokeInput = FieldsOf<typeof REVOKE_FIELDS>;
 
 export interface Revocation {
 	reference: string;
@@ -54,10 +60,7 @@ export interface Numero {
 	publier_le?: string | null;
 }
 
-export interface ListIssuesInput {
-	publication?: string;
-	limite?: number;
-}
+export type ListIssuesInput = FieldsOf<typeof LIST_ISSUES_FIELDS>;
 
 export interface IssueList {
 	publications: Numero[];
@@ -67,14 +70,9 @@ export interface IssueEnvelope {
 	numero: Numero;
 }
 
-export type UploadType = 'pdf' | 'couverture';
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 
-export interface RequestUploadInput {
-	type?: UploadType;
-	sha256: string;
-	taille: number;
-	domaine?: ServiceDomain;
-}
+export type RequestUploadInput = FieldsOf<typeof UPLOAD_FIELDS>;
 
 /** Response of POST /televersements (201 to send, 200 when deja_present). */
 export interface Televersement {
@@ -87,26 +85,7 @@ export interface Televersement {
 }
 
 /** Body of POST /numeros. */
-export interface CreateIssueInput {
-	sha256: string;
-	taille: number;
-	titre: string;
-	publication?: string;
-	nouvelle_publication?: string;
-	parution?: string;
-	acces?: Acces;
-	lien_achat?: string;
-	telechargement?: boolean | null;
-	impression?: boolean | null;
-	domaine?: ServiceDomain;
-	adresse?: string;
-	pages?: number;
-	nom_fichier?: string;
-	couverture_sha256?: string;
-	couverture_taille?: number;
-	remplace?: string;
-	publier_le?: string;
-}
+export type CreateIssueInput = FieldsOf<typeof CREATE_ISSUE_FIELDS>;
 
 export type CoverState = 'prete' | 'en_preparation';
 
@@ -116,22 +95,10 @@ export interface CreatedIssue {
 }
 
 /** Body of PATCH /numeros?id=… */
-export interface UpdateIssueInput {
-	titre?: string;
-	acces?: Acces;
-	lien_achat?: string | null;
-	en_ligne?: boolean;
-	telechargement?: boolean | null;
-	impression?: boolean | null;
-	publication?: string | null;
-	publier_le?: string;
-}
+export type UpdateIssueInput = FieldsOf<typeof UPDATE_ISSUE_FIELDS>;
 
-export interface StatisticsInput {
-	id: string;
-	/** YYYY-MM-DD; default 30 days back. */
-	depuis?: string;
-}
+/** depuis: YYYY-MM-DD; default 30 days back. */
+export type StatisticsInput = FieldsOf<typeof STATISTICS_FIELDS>;
 
 export interface Statistiques {
 	id: string;
@@ -169,17 +136,6 @@ export interface AccountEnvelope {
 export interface ApiErrorBody {
 	error: { code: string; message: string };
 }
-
-/** The four issue events, in one list (DESIGN.md). */
-export const EVENT_TYPES = [
-	'numero.publie',
-	'numero.remplace',
-	'numero.retire',
-	'numero.remis_en_ligne',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-/** The type of the event sent by the integrations area's test button (our choice). */
-export const TEST_EVENT_TYPE = 'numero.test';
 
 /** donnees of every issue event (the numero.publie shape of the reference, plus statut). */
 export interface IssueEventData {

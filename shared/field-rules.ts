@@ -29,6 +29,7 @@ export function fail(field: string, rule: string, expectation: string, problem: 
 		field,
 		rule,
 		`Field "${field}" ${expectation} (rule: ${rule}); ${problem}.`,
+		(name) => `${name(field)} ${expectation}; ${problem}.`,
 	);
 }
 
@@ -84,7 +85,9 @@ export function checkInteger(field: string, value: unknown, min: number, max?: n
 	if (value === undefined || value === null)
 		fail(field, 'required', 'is required', 'it is missing');
 	const range =
-		max === undefined ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+		max === undefined
+			? `a whole number of at least ${min}`
+			: `a whole number from ${min} to ${max}`;
 	if (typeof value !== 'number') fail(field, 'type', `must be ${range}`, got(value));
 	if (!Number.isSafeInteger(value)) fail(field, 'integer', `must be ${range}`, got(value));
 	if (value < min || (max !== undefined && value > max))
@@ -92,13 +95,16 @@ export function checkInteger(field: string, value: unknown, min: number, max?: n
 	return value;
 }
 
-/** `<domain>:<slug>`: a host name, a colon, then a slug without spaces or slashes (docs/api-choices.md). */
-const ISSUE_ID =
+/**
+ * `<domain>:<slug>`: a host name, a colon, then a slug without spaces or slashes (docs/api-choices.md).
+ * The n8n resource locator validates its "By ID" mode with this pattern's source.
+ */
+export const ISSUE_ID_PATTERN =
 	/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+:[^\s/\\?#]{1,200}$/;
 
 export function checkIssueId(field: string, value: unknown): string {
 	const id = requireString(field, value);
-	if (!ISSUE_ID.test(id) || hasControlCharacter(id)) {
+	if (!ISSUE_ID_PATTERN.test(id) || hasControlCharacter(id)) {
 		fail(
 			field,
 			'pattern',
@@ -270,6 +276,7 @@ export function checkKnownFields(input: object, allowed: readonly string[], what
 				key,
 				'unknown_field',
 				`Field "${key}" is not a field of ${what} (rule: unknown_field); the fields are ${allowed.join(', ')}.`,
+				(name) => `${name(key)} is not a field of ${what}.`,
 			);
 		}
 	}
@@ -280,4 +287,103 @@ export function checkObject(field: string, value: unknown): Record<string, unkno
 		fail(field, 'type', 'must be an object of fields', got(value));
 	}
 	return value as Record<string, unknown>;
+}
+
+/**
+ * One field's rule in an endpoint's table: whether it must be given, and the check of a given value.
+ * `T` is the value's type once checked, so that an endpoint's input type is read from its table.
+ */
+export interface FieldRule<T = unknown, Required extends boolean = boolean> {
+	readonly required: Required;
+	/** Throws NumeroValidationError naming the field; `nowMs` is the clock of the rules about time. */
+	check(field: string, value: unknown, nowMs: number | undefined): void;
+	/** Never set: carries the checked value's type. */
+	readonly __type?: T;
+}
+
+export type FieldRules = Readonly<Record<string, FieldRule>>;
+
+/** The input an endpoint's table describes: required keys as they are, the others optional. */
+export type FieldsOf<R extends FieldRules> = {
+	[K in keyof R as R[K] extends FieldRule<unknown, true> ? K : never]: R[K] extends FieldRule<
+		infer T
+	>
+		? T
+		: never;
+} & {
+	[K in keyof R as R[K] extends FieldRule<unknown, true> ? never : K]?: R[K] extends FieldRule<
+		infer T
+	>
+		? T
+		: never;
+};
+
+function rule<T>(
+	check: (field: string, value: unknown, nowMs: number | undefined) => void,
+): FieldRule<T, false> {
+	return { required: false, check };
+}
+
+/** The field must be given (a missing one is refused with rule `required`, by the checker itself). */
+export function required<T>(optional: FieldRule<T>): FieldRule<T, true> {
+	return { required: true, check: optional.check };
+}
+
+/** `null` is accepted too (in a PATCH, null removes the value). */
+export function nullable<T>(inner: FieldRule<T>): FieldRule<T | null, false> {
+	return rule((field, value, nowMs) => {
+		if (value !== null) inner.check(field, value, nowMs);
+	});
+}
+
+/** Non-blank text without control characters, 1 to `max` code points. */
+export const text = (max: number) => rule<string>((field, value) => checkText(field, value, max));
+/** An integer from `min` (to `max`). */
+export const integer = (min: number, max?: number) =>
+	rule<number>((field, value) => checkInteger(field, value, min, max));
+/** One of the given strings. */
+export const oneOf = <T extends string>(values: readonly T[]) =>
+	rule<T>((field, value) => checkEnum(field, value, values));
+export const issueId = rule<string>(checkIssueId);
+export const reference = rule<string>(checkReference);
+export const sha256 = rule<string>(checkSha256);
+/** YYYY-MM. */
+export const month = rule<string>(checkMonth);
+/** YYYY-MM-DD. */
+export const date = rule<string>(checkDate);
+export const httpUri = rule<string>(checkHttpUri);
+export const slug = rule<string>(checkSlug);
+export const boolean = rule<boolean>((field, value) => checkType(field, value, 'boolean'));
+/** true, false, or null for "as the periodical decides". */
+export const booleanOrNull = rule<boolean | null>(checkBooleanOrNull);
+/** A date-time in the future, at most a year ahead of the clock. */
+export const scheduledInstant = rule<string>((field, value, nowMs) => {
+	if (nowMs === undefined)
+		throw new TypeError(`Field "${field}" is checked against a clock, and none was given`);
+	checkScheduledInstant(field, value, nowMs);
+});
+
+/** A rule between fields (both given, one without the other…), checked after each field's own rule. */
+export type CrossFieldRule = (input: Record<string, unknown>) => void;
+
+/**
+ * Checks `input` against an endpoint's table: an object, no field the table lacks, every required
+ * field given, every given field (not `undefined`) by its rule, then the cross-field rules. Returns
+ * the body to send: the given fields without the `undefined` ones.
+ */
+export function validateFields<R extends FieldRules>(
+	input: unknown,
+	rules: R,
+	options: { what: string; nowMs?: number; name?: string; crossField?: readonly CrossFieldRule[] },
+): FieldsOf<R> {
+	const fields = checkObject(options.name ?? 'input', input);
+	checkKnownFields(fields, Object.keys(rules), options.what);
+	for (const [field, fieldRule] of Object.entries(rules)) {
+		if (fields[field] !== undefined || fieldRule.required)
+			fieldRule.check(field, fields[field], options.nowMs);
+	}
+	for (const crossField of options.crossField ?? []) crossField(fields);
+	return Object.fromEntries(
+		Object.entries(fields).filter(([, value]) => value !== undefined),
+	) as FieldsOf<R>;
 }

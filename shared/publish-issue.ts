@@ -2,16 +2,13 @@ import type { CreatedIssue, CreateIssueInput, UploadType } from './api-types';
 import type { ByteSource, HttpBody } from './ports';
 import type { NumeroClient, ResponseInfo } from './numero-client';
 import { NumeroValidationError } from './errors';
-import { checkInteger, checkKnownFields, checkObject } from './field-rules';
-import { ISSUE_FIELD_NAMES, validateIdempotencyKey, validateIssueFields } from './validate-inputs';
+import { checkInteger, checkObject, type FieldsOf } from './field-rules';
+import { validateIdempotencyKey, validateIssueFields, type ISSUE_FIELDS } from './validate-inputs';
 import { idempotencyKeyForIssue } from './idempotency-keys';
 import { sha256OfSource } from './hash-source';
 
 /** The issue's fields that the caller chooses; publishIssue computes the file hashes and sizes. */
-export type IssueFields = Omit<
-	CreateIssueInput,
-	'sha256' | 'taille' | 'couverture_sha256' | 'couverture_taille'
->;
+export type IssueFields = FieldsOf<typeof ISSUE_FIELDS>;
 
 export interface PublishProgress {
 	phase: 'hash' | 'upload';
@@ -60,10 +57,16 @@ export function checkSource(field: 'pdf' | 'cover', source: unknown): ByteSource
 	return source as ByteSource;
 }
 
+/** C0 controls and DEL (U+0000–U+001F, U+007F), tested by code point: a regex with them trips no-control-regex. */
+function isControlCharacter(character: string): boolean {
+	const code = character.codePointAt(0) ?? 0;
+	return code <= 0x1f || code === 0x7f;
+}
+
 function defaultFileName(pdf: ByteSource): string | undefined {
 	const name = pdf.name;
 	if (typeof name !== 'string' || name.length === 0 || [...name].length > 255) return undefined;
-	return /[\x00-\x1f\x7f]/.test(name) ? undefined : name;
+	return [...name].some(isControlCharacter) ? undefined : name;
 }
 
 async function* countingStream(
@@ -117,13 +120,7 @@ export async function publishIssue(
 	const { onProgress } = input;
 	const pdf = checkSource('pdf', input.pdf);
 	const cover = input.cover === undefined ? undefined : checkSource('cover', input.cover);
-	const fields = checkObject('fields', input.fields);
-	checkKnownFields(
-		fields,
-		ISSUE_FIELD_NAMES,
-		'an issue to publish (the file hashes and sizes are computed from pdf and cover)',
-	);
-	validateIssueFields(fields, client.now());
+	validateIssueFields(input.fields, client.now());
 	if (input.idempotencyKey !== undefined) validateIdempotencyKey(input.idempotencyKey);
 
 	const pdfFile = await uploadFile(client, pdf, 'pdf', input.fields.domaine, onProgress);

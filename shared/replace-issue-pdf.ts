@@ -1,8 +1,8 @@
 import { SERVICE_DOMAINS, type ServiceDomain } from './api-types';
 import type { ByteSource } from './ports';
 import type { NumeroClient } from './numero-client';
-import { checkIssueId, checkKnownFields, checkObject } from './field-rules';
-import { ISSUE_FIELD_NAMES, validateIdempotencyKey, validateIssueFields } from './validate-inputs';
+import { checkIssueId, checkObject, text, validateFields, type FieldsOf } from './field-rules';
+import { ISSUE_CROSS_FIELD_RULES, ISSUE_FIELDS, validateIdempotencyKey } from './validate-inputs';
 import {
 	checkSource,
 	publishIssue,
@@ -13,12 +13,18 @@ import {
 
 /** What a replacement keeps: the issue's id, domain and address; a schedule is changed with an update. */
 const KEPT_BY_REPLACEMENT = ['remplace', 'publier_le', 'domaine', 'adresse'] as const;
-const REPLACEMENT_FIELD_NAMES = ISSUE_FIELD_NAMES.filter(
-	(name) => !(KEPT_BY_REPLACEMENT as readonly string[]).includes(name),
-);
+type Kept = (typeof KEPT_BY_REPLACEMENT)[number];
+const changeable = Object.fromEntries(
+	Object.entries(ISSUE_FIELDS).filter(
+		([name]) => !(KEPT_BY_REPLACEMENT as readonly string[]).includes(name),
+	),
+) as Omit<typeof ISSUE_FIELDS, Kept>;
+
+/** What may change with the PDF, all optional (without titre the current title is kept). */
+export const REPLACEMENT_FIELDS = { ...changeable, titre: text(200) };
 
 /** What may change with the PDF; what is not given stays as it is (links and status too). */
-export type ReplacementFields = Partial<Omit<IssueFields, (typeof KEPT_BY_REPLACEMENT)[number]>>;
+export type ReplacementFields = FieldsOf<typeof REPLACEMENT_FIELDS>;
 
 export interface ReplaceIssuePdfInput {
 	/** The issue whose PDF is replaced. */
@@ -51,15 +57,12 @@ export function validateReplacement(
 	nowMs: number,
 ): void {
 	checkIssueId('id', id);
-	checkKnownFields(
-		checkObject('fields', fields),
-		REPLACEMENT_FIELD_NAMES,
-		'a PDF replacement (the issue keeps its domain and address; change a schedule with an update)',
-	);
-	validateIssueFields(
-		{ ...fields, titre: fields.titre ?? 'the current title', remplace: id },
+	validateFields(fields, REPLACEMENT_FIELDS, {
+		what: 'a PDF replacement (the issue keeps its domain and address; change a schedule with an update)',
+		name: 'fields',
 		nowMs,
-	);
+		crossField: ISSUE_CROSS_FIELD_RULES,
+	});
 	if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
 }
 

@@ -1,7 +1,10 @@
 /**
- * One validator per endpoint input. Each throws NumeroValidationError before any request is sent, and
+ * Each endpoint's fields and their rules, one table each (numero-api.md, docs/core-api.md "Rules"): the
+ * accepted fields are the table's keys, the input types of api-types.ts are read from the tables, and
+ * one validator per endpoint checks an input against its table before any request is sent. Each
  * returns the body to send: the given fields without the `undefined` ones.
  */
+import { SERVICE_DOMAINS } from './api-types';
 import type {
 	CreateIssueInput,
 	CreateLinkInput,
@@ -13,146 +16,160 @@ import type {
 } from './api-types';
 import { NumeroValidationError } from './errors';
 import {
-	checkBooleanOrNull,
-	checkDate,
-	checkDomain,
-	checkEnum,
-	checkHttpUri,
-	checkInteger,
+	boolean,
+	booleanOrNull,
 	checkIssueId,
-	checkKnownFields,
-	checkMonth,
-	checkObject,
-	checkReference,
-	checkScheduledInstant,
-	checkSha256,
-	checkSlug,
-	checkText,
-	checkType,
+	date,
 	describeValue,
 	fail,
+	httpUri,
+	integer,
+	issueId,
+	month,
+	nullable,
+	oneOf,
+	reference,
+	required,
+	scheduledInstant,
+	sha256,
+	slug,
+	text,
+	validateFields,
+	type CrossFieldRule,
 } from './field-rules';
 
-const ACCES = ['abonnes', 'libre'] as const;
+export const ACCES = ['abonnes', 'libre'] as const;
+export const UPLOAD_TYPES = ['pdf', 'couverture'] as const;
 
-function defined<T extends object>(input: T): T {
-	return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as T;
-}
-
-function has(input: Record<string, unknown>, key: string): boolean {
-	return input[key] !== undefined;
-}
-
-export function validateCreateLink(input: CreateLinkInput): CreateLinkInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, ['id', 'jours', 'page', 'reference'], 'a link (POST /liens)');
-	checkIssueId('id', fields.id);
-	if (has(fields, 'jours')) checkInteger('jours', fields.jours, 1, 365);
-	if (has(fields, 'page')) checkInteger('page', fields.page, 1);
-	if (has(fields, 'reference')) checkReference('reference', fields.reference);
-	return defined(input);
-}
-
-export function validateRevoke(input: RevokeInput): RevokeInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, ['reference'], 'a revocation (POST /liens/revoquer)');
-	checkReference('reference', fields.reference);
-	return defined(input);
-}
-
-export function validateListIssues(input: ListIssuesInput = {}): ListIssuesInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, ['publication', 'limite'], 'an issue list (GET /publications)');
-	if (has(fields, 'publication')) checkText('publication', fields.publication, 200);
-	if (has(fields, 'limite')) checkInteger('limite', fields.limite, 1, 200);
-	return defined(input);
-}
-
-export function validateGetIssue(input: { id: string }): { id: string } {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, ['id'], 'an issue lookup (GET /numeros)');
-	checkIssueId('id', fields.id);
-	return defined(input);
-}
-
-export function validateRequestUpload(input: RequestUploadInput): RequestUploadInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(
-		fields,
-		['type', 'sha256', 'taille', 'domaine'],
-		'an upload request (POST /televersements)',
-	);
-	if (has(fields, 'type')) checkEnum('type', fields.type, ['pdf', 'couverture']);
-	checkSha256('sha256', fields.sha256);
-	checkInteger('taille', fields.taille, 1);
-	if (has(fields, 'domaine')) checkDomain('domaine', fields.domaine);
-	return defined(input);
-}
+/** POST /liens */
+export const LINK_FIELDS = {
+	id: required(issueId),
+	jours: integer(1, 365),
+	page: integer(1),
+	reference,
+};
+/** POST /liens/revoquer */
+export const REVOKE_FIELDS = { reference: required(reference) };
+/** GET /publications */
+export const LIST_ISSUES_FIELDS = { publication: text(200), limite: integer(1, 200) };
+/** GET /numeros */
+export const GET_ISSUE_FIELDS = { id: required(issueId) };
+/** POST /televersements */
+export const UPLOAD_FIELDS = {
+	type: oneOf(UPLOAD_TYPES),
+	sha256: required(sha256),
+	taille: required(integer(1)),
+	domaine: oneOf(SERVICE_DOMAINS),
+};
 
 /** The fields of POST /numeros that the caller chooses (publishIssue computes the file ones). */
-export const ISSUE_FIELD_NAMES = [
-	'titre',
-	'publication',
-	'nouvelle_publication',
-	'parution',
-	'acces',
-	'lien_achat',
-	'telechargement',
-	'impression',
-	'domaine',
-	'adresse',
-	'pages',
-	'nom_fichier',
-	'remplace',
-	'publier_le',
-] as const;
-const FILE_FIELD_NAMES = ['sha256', 'taille', 'couverture_sha256', 'couverture_taille'] as const;
+export const ISSUE_FIELDS = {
+	titre: required(text(200)),
+	publication: text(200),
+	nouvelle_publication: text(200),
+	parution: month,
+	acces: oneOf(ACCES),
+	lien_achat: httpUri,
+	telechargement: booleanOrNull,
+	impression: booleanOrNull,
+	domaine: oneOf(SERVICE_DOMAINS),
+	adresse: slug,
+	pages: integer(1),
+	nom_fichier: text(255),
+	remplace: issueId,
+	publier_le: scheduledInstant,
+};
 
-/** Checks the caller-chosen fields of an issue (everything but the file hashes and sizes). */
-export function validateIssueFields(fields: Record<string, unknown>, nowMs: number): void {
-	checkText('titre', fields.titre, 200);
-	if (has(fields, 'publication')) checkText('publication', fields.publication, 200);
-	if (has(fields, 'nouvelle_publication'))
-		checkText('nouvelle_publication', fields.nouvelle_publication, 200);
-	if (has(fields, 'publication') && has(fields, 'nouvelle_publication')) {
+/** POST /numeros: the files' hashes and sizes, then the caller's fields. */
+export const CREATE_ISSUE_FIELDS = {
+	sha256: required(sha256),
+	taille: required(integer(1)),
+	...ISSUE_FIELDS,
+	couverture_sha256: sha256,
+	couverture_taille: integer(1),
+};
+
+/** PATCH /numeros: every field optional; null removes the purchase link and the periodical. */
+export const UPDATE_ISSUE_FIELDS = {
+	titre: text(200),
+	acces: oneOf(ACCES),
+	lien_achat: nullable(httpUri),
+	en_ligne: boolean,
+	telechargement: booleanOrNull,
+	impression: booleanOrNull,
+	publication: nullable(text(200)),
+	publier_le: scheduledInstant,
+};
+
+/** GET /statistiques */
+export const STATISTICS_FIELDS = { id: required(issueId), depuis: date };
+
+/** A periodical is either an existing one (its code) or a new one (its name). */
+const onePeriodical: CrossFieldRule = (fields) => {
+	if (fields.publication !== undefined && fields.nouvelle_publication !== undefined) {
 		throw new NumeroValidationError(
 			'nouvelle_publication',
 			'exclusive',
 			'Fields "publication" and "nouvelle_publication" cannot both be given (rule: exclusive); give the code of an existing periodical or the name of a new one.',
+			(name) =>
+				`${name('publication')} and ${name('nouvelle_publication')} cannot both be given: give an existing periodical or the name of a new one.`,
 		);
 	}
-	if (has(fields, 'parution')) checkMonth('parution', fields.parution);
-	if (has(fields, 'acces')) checkEnum('acces', fields.acces, ACCES);
-	if (has(fields, 'lien_achat')) checkHttpUri('lien_achat', fields.lien_achat);
-	if (has(fields, 'telechargement')) checkBooleanOrNull('telechargement', fields.telechargement);
-	if (has(fields, 'impression')) checkBooleanOrNull('impression', fields.impression);
-	if (has(fields, 'domaine')) checkDomain('domaine', fields.domaine);
-	if (has(fields, 'adresse')) checkSlug('adresse', fields.adresse);
-	if (has(fields, 'pages')) checkInteger('pages', fields.pages, 1);
-	if (has(fields, 'nom_fichier')) checkText('nom_fichier', fields.nom_fichier, 255);
-	if (has(fields, 'remplace')) checkIssueId('remplace', fields.remplace);
-	if (has(fields, 'publier_le')) checkScheduledInstant('publier_le', fields.publier_le, nowMs);
-}
+};
 
-export function validateCreateIssue(input: CreateIssueInput, nowMs: number): CreateIssueInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, [...FILE_FIELD_NAMES, ...ISSUE_FIELD_NAMES], 'an issue (POST /numeros)');
-	checkSha256('sha256', fields.sha256);
-	checkInteger('taille', fields.taille, 1);
-	validateIssueFields(fields, nowMs);
-	const coverHash = has(fields, 'couverture_sha256');
-	const coverSize = has(fields, 'couverture_taille');
-	if (coverHash !== coverSize) {
+const coverHashWithSize: CrossFieldRule = (fields) => {
+	const coverHash = fields.couverture_sha256 !== undefined;
+	if (coverHash !== (fields.couverture_taille !== undefined)) {
 		const missing = coverHash ? 'couverture_taille' : 'couverture_sha256';
 		throw new NumeroValidationError(
 			missing,
 			'together',
 			`Fields "couverture_sha256" and "couverture_taille" go together (rule: together); "${missing}" is missing.`,
+			(name) =>
+				`${name('couverture_sha256')} and ${name('couverture_taille')} go together; ${name(missing)} is missing.`,
 		);
 	}
-	if (coverHash) checkSha256('couverture_sha256', fields.couverture_sha256);
-	if (coverSize) checkInteger('couverture_taille', fields.couverture_taille, 1);
-	return defined(input);
+};
+
+/** The cross-field rules of an issue's own fields, for publishIssue and replaceIssuePdf too. */
+export const ISSUE_CROSS_FIELD_RULES: readonly CrossFieldRule[] = [onePeriodical];
+
+export function validateCreateLink(input: CreateLinkInput): CreateLinkInput {
+	return validateFields(input, LINK_FIELDS, { what: 'a link (POST /liens)' });
+}
+
+export function validateRevoke(input: RevokeInput): RevokeInput {
+	return validateFields(input, REVOKE_FIELDS, { what: 'a revocation (POST /liens/revoquer)' });
+}
+
+export function validateListIssues(input: ListIssuesInput = {}): ListIssuesInput {
+	return validateFields(input, LIST_ISSUES_FIELDS, { what: 'an issue list (GET /publications)' });
+}
+
+export function validateGetIssue(input: { id: string }): { id: string } {
+	return validateFields(input, GET_ISSUE_FIELDS, { what: 'an issue lookup (GET /numeros)' });
+}
+
+export function validateRequestUpload(input: RequestUploadInput): RequestUploadInput {
+	return validateFields(input, UPLOAD_FIELDS, { what: 'an upload request (POST /televersements)' });
+}
+
+/** Checks the caller-chosen fields of an issue (everything but the file hashes and sizes). */
+export function validateIssueFields(fields: unknown, nowMs: number): void {
+	validateFields(fields, ISSUE_FIELDS, {
+		what: 'an issue to publish (the file hashes and sizes are computed from pdf and cover)',
+		name: 'fields',
+		nowMs,
+		crossField: ISSUE_CROSS_FIELD_RULES,
+	});
+}
+
+export function validateCreateIssue(input: CreateIssueInput, nowMs: number): CreateIssueInput {
+	return validateFields(input, CREATE_ISSUE_FIELDS, {
+		what: 'an issue (POST /numeros)',
+		nowMs,
+		crossField: [...ISSUE_CROSS_FIELD_RULES, coverHashWithSize],
+	});
 }
 
 export function validateUpdateIssue(
@@ -161,48 +178,26 @@ export function validateUpdateIssue(
 	nowMs: number,
 ): UpdateIssueInput {
 	checkIssueId('id', id);
-	const fields = checkObject('patch', patch);
-	checkKnownFields(
-		fields,
-		[
-			'titre',
-			'acces',
-			'lien_achat',
-			'en_ligne',
-			'telechargement',
-			'impression',
-			'publication',
-			'publier_le',
-		],
-		'an issue change (PATCH /numeros)',
-	);
-	const body = defined(patch);
+	const body = validateFields(patch, UPDATE_ISSUE_FIELDS, {
+		what: 'an issue change (PATCH /numeros)',
+		name: 'patch',
+		nowMs,
+	});
 	if (Object.keys(body).length === 0) {
 		throw new NumeroValidationError(
 			'patch',
 			'not_empty',
 			'Field "patch" (the change of an issue) is empty (rule: not_empty); give at least one field to change.',
+			(name) => `${name('patch')} is empty: give at least one field to change.`,
 		);
 	}
-	if (has(fields, 'titre')) checkText('titre', fields.titre, 200);
-	if (has(fields, 'acces')) checkEnum('acces', fields.acces, ACCES);
-	if (has(fields, 'lien_achat') && fields.lien_achat !== null)
-		checkHttpUri('lien_achat', fields.lien_achat);
-	if (has(fields, 'en_ligne')) checkType('en_ligne', fields.en_ligne, 'boolean');
-	if (has(fields, 'telechargement')) checkBooleanOrNull('telechargement', fields.telechargement);
-	if (has(fields, 'impression')) checkBooleanOrNull('impression', fields.impression);
-	if (has(fields, 'publication') && fields.publication !== null)
-		checkText('publication', fields.publication, 200);
-	if (has(fields, 'publier_le')) checkScheduledInstant('publier_le', fields.publier_le, nowMs);
 	return body;
 }
 
 export function validateStatistics(input: StatisticsInput): StatisticsInput {
-	const fields = checkObject('input', input);
-	checkKnownFields(fields, ['id', 'depuis'], 'a statistics request (GET /statistiques)');
-	checkIssueId('id', fields.id);
-	if (has(fields, 'depuis')) checkDate('depuis', fields.depuis);
-	return defined(input);
+	return validateFields(input, STATISTICS_FIELDS, {
+		what: 'a statistics request (GET /statistiques)',
+	});
 }
 
 /** 1 to 120 printable ASCII characters, no space at either end (a header value). */

@@ -49,10 +49,11 @@ describe('API errors', () => {
 			code: 'unauthorized',
 			requestId: expect.any(String),
 		});
-		expect(error.message).toMatch(/^GET \/compte: The API key was refused/);
+		expect(error.message).toMatch(/^The API key was refused/);
 		expect(error.message).toContain('Check the API key in the credentials');
 		expect(error.message).toContain('revoked');
-		expect(error.message).toContain(`(request id ${error.requestId})`);
+		// The request id is a property (hosts show it once, in their details), not part of the sentence.
+		expect(error.message).not.toContain(error.requestId);
 	});
 
 	it('401 for an unknown key does not echo it', async () => {
@@ -182,14 +183,12 @@ describe('API errors', () => {
 	it('400 from the service includes its own message', async () => {
 		const error = collect(
 			await apiError(
-				harness
-					.client()
-					.createIssue({
-						sha256: 'd'.repeat(64),
-						taille: 5,
-						titre: 'Never uploaded',
-						publication: 'gazette',
-					}),
+				harness.client().createIssue({
+					sha256: 'd'.repeat(64),
+					taille: 5,
+					titre: 'Never uploaded',
+					publication: 'gazette',
+				}),
 			),
 		);
 		expect(error).toMatchObject({ status: 400, code: 'upload_missing' });
@@ -327,7 +326,7 @@ describe('API errors', () => {
 				await apiError(client.putUpload(televersement, other, other.byteLength)),
 			);
 			expect(error).toMatchObject({ status: 400, code: 'sha256_mismatch' });
-			expect(error.message).toMatch(/^PUT upload: The file sent did not match its SHA-256 or size/);
+			expect(error.message).toMatch(/^The file sent did not match its SHA-256 or size/);
 		});
 
 		it('403 upload_expired says to run again for a new address', async () => {

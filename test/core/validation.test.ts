@@ -419,7 +419,7 @@ describe('validation before any request (sandbox request counter)', () => {
 	it('the messages describe what is wrong with the value', async () => {
 		const client = harness.client({ now: () => NOW });
 		await expect(client.createLink({ id: ID, jours: 400 })).rejects.toThrow(
-			'Field "jours" must be an integer from 1 to 365 (rule: range); got 400.',
+			'Field "jours" must be a whole number from 1 to 365 (rule: range); got 400.',
 		);
 		await expect(client.createIssue({ ...FILE, titre: 't'.repeat(205) })).rejects.toThrow(
 			'got 205 characters',
