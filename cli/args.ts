@@ -12,12 +12,31 @@ export interface OptionSpec {
 	short?: string;
 	/** May be given several times (`--secret a --secret b`). */
 	multiple?: boolean;
+	/** The API fields (or the core's names, e.g. `Idempotency-Key`) this option sets: their errors name `--<option>`. */
+	sets?: readonly string[];
 }
 
 export interface PositionalSpec {
 	name: string;
 	description: string;
 	optional?: boolean;
+	/** The API fields this argument sets: their errors name `<name>`. */
+	sets?: readonly string[];
+}
+
+/**
+ * API field → the flag or argument that sets it, read from a command's own declarations, so that the
+ * core's errors name what the person typed.
+ */
+export function fieldFlagsOf(
+	spec: Pick<CommandSpec, 'positionals' | 'options'>,
+): Record<string, string> {
+	const flags: Record<string, string> = {};
+	for (const positional of spec.positionals)
+		for (const field of positional.sets ?? []) flags[field] = `<${positional.name}>`;
+	for (const [name, option] of Object.entries(spec.options))
+		for (const field of option.sets ?? []) flags[field] ??= `--${name}`;
+	return flags;
 }
 
 export interface CommandSpec {
@@ -124,7 +143,7 @@ export class ParsedArgs {
 		return Number(value.trim());
 	}
 
-	/** One of a few words, e.g. `--download yes|no|default`. */
+	/** One of a few words, e.g. `--download yes|no|periodical`. */
 	choice<T extends string>(name: string, allowed: readonly T[]): T | undefined {
 		const value = this.string(name);
 		if (value === undefined) return undefined;

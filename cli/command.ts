@@ -11,8 +11,6 @@ export interface CommandContext {
 /** One `numero <name>` command: its spec (arguments and help) and what it does. Resolves to the exit code. */
 export interface Command {
 	spec: CommandSpec;
-	/** API field -> the flag or argument that sets it, so that the core's validation errors name the flag. */
-	fieldFlags?: Record<string, string>;
 	run(context: CommandContext): Promise<number>;
 }
 

@@ -1,22 +1,15 @@
 import { randomInt } from 'node:crypto';
 import {
 	EVENT_TYPES,
+	ISSUE_EVENTS,
 	TEST_EVENT_TYPE,
+	type EventType,
 	type IssueEventData,
-	type StatutNumero,
 	type WebhookEvent,
 } from '../shared';
 
 /** The types `numero trigger` can send: the four issue events and the test button's event. */
 export const TRIGGER_EVENT_TYPES: readonly string[] = [...EVENT_TYPES, TEST_EVENT_TYPE];
-
-/** The issue's statut after each event (docs/api-choices.md, "Events"). */
-const STATUT_AFTER: Record<(typeof EVENT_TYPES)[number], StatutNumero> = {
-	'numero.publie': 'en_ligne',
-	'numero.remplace': 'en_ligne',
-	'numero.retire': 'retire',
-	'numero.remis_en_ligne': 'en_ligne',
-};
 
 const PERIODICAL = { code: 'gazette-jardins', nom: 'La Gazette des Jardins' };
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -34,10 +27,7 @@ export function newEventId(): string {
  */
 export function sampleEvent(type: string, now: Date, id: string = newEventId()): WebhookEvent {
 	if (!isTriggerEventType(type)) throw new Error(`Unknown event type ${type}`);
-	const donnees =
-		type === TEST_EVENT_TYPE
-			? testEventData()
-			: sampleIssue(type as keyof typeof STATUT_AFTER, now);
+	const donnees = type === TEST_EVENT_TYPE ? testEventData() : sampleIssue(type as EventType, now);
 	return { id, type, cree_le: now.toISOString(), donnees };
 }
 
@@ -45,7 +35,7 @@ export function isTriggerEventType(type: string): boolean {
 	return TRIGGER_EVENT_TYPES.includes(type);
 }
 
-function sampleIssue(type: keyof typeof STATUT_AFTER, now: Date): IssueEventData {
+function sampleIssue(type: EventType, now: Date): IssueEventData {
 	const year = now.getUTCFullYear();
 	const month = String(now.getUTCMonth() + 1).padStart(2, '0');
 	const slug = `${PERIODICAL.code}-${year}-${month}`;
@@ -59,7 +49,7 @@ function sampleIssue(type: keyof typeof STATUT_AFTER, now: Date): IssueEventData
 		date: `${year}-${month}-01`,
 		pages: 68,
 		page_publique: `https://numero.press/${slug}`,
-		statut: STATUT_AFTER[type],
+		statut: ISSUE_EVENTS[type].statutAfter,
 	};
 }
 

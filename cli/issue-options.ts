@@ -1,48 +1,46 @@
 import { UsageError, type OptionSpec, type ParsedArgs } from './args';
-import type { Acces } from '../shared';
+import { ACCES, PERIODICAL_RULE_CHOICES, type Acces, type PeriodicalRuleChoice } from '../shared';
 
 /** Options that `publish` and `update` share, with one meaning in both. */
 export const ISSUE_OPTIONS: Record<string, OptionSpec> = {
-	title: { type: 'string', value: '<title>', description: 'The title, at most 200 characters.' },
+	title: {
+		type: 'string',
+		sets: ['titre'],
+		value: '<title>',
+		description: 'The title, at most 200 characters.',
+	},
 	access: {
 		type: 'string',
+		sets: ['acces'],
 		value: '<abonnes|libre>',
 		description: 'abonnes: subscribers only (default for a new issue); libre: free.',
 	},
 	'buy-link': {
 		type: 'string',
+		sets: ['lien_achat'],
 		value: '<url>',
 		description: "Target of the public page's buy button.",
 	},
 	download: {
 		type: 'string',
-		value: '<yes|no|default>',
-		description: "Readers may download the PDF; default: the periodical's rule.",
+		sets: ['telechargement'],
+		value: '<yes|no|periodical>',
+		description: "Readers may download the PDF; periodical: the periodical's rule.",
 	},
 	print: {
 		type: 'string',
-		value: '<yes|no|default>',
-		description: "Readers may print; default: the periodical's rule.",
+		sets: ['impression'],
+		value: '<yes|no|periodical>',
+		description: "Readers may print; periodical: the periodical's rule.",
 	},
 	schedule: {
 		type: 'string',
+		sets: ['publier_le'],
 		value: '<date-time>',
 		description:
 			'Release at this instant, ISO 8601 with a zone (2026-04-01T08:00:00+02:00), at most a year ahead.',
 	},
 };
-
-/** The API fields the shared options set, for error messages. */
-export const ISSUE_FIELD_FLAGS: Record<string, string> = {
-	titre: '--title',
-	acces: '--access',
-	lien_achat: '--buy-link',
-	telechargement: '--download',
-	impression: '--print',
-	publier_le: '--schedule',
-};
-
-const TRI_STATE = { yes: true, no: false, default: null } as const;
 
 export function issueOptionFields(args: ParsedArgs): {
 	titre?: string;
@@ -53,17 +51,18 @@ export function issueOptionFields(args: ParsedArgs): {
 	publier_le?: string;
 } {
 	const titre = args.string('title');
-	const acces = args.choice('access', ['abonnes', 'libre'] as const);
+	const acces = args.choice('access', ACCES);
 	const lienAchat = args.string('buy-link');
-	const download = args.choice('download', ['yes', 'no', 'default'] as const);
-	const print = args.choice('print', ['yes', 'no', 'default'] as const);
+	const ruleChoices = Object.keys(PERIODICAL_RULE_CHOICES) as PeriodicalRuleChoice[];
+	const download = args.choice('download', ruleChoices);
+	const print = args.choice('print', ruleChoices);
 	const schedule = args.string('schedule');
 	return {
 		...(titre !== undefined ? { titre } : {}),
 		...(acces !== undefined ? { acces } : {}),
 		...(lienAchat !== undefined ? { lien_achat: lienAchat } : {}),
-		...(download !== undefined ? { telechargement: TRI_STATE[download] } : {}),
-		...(print !== undefined ? { impression: TRI_STATE[print] } : {}),
+		...(download !== undefined ? { telechargement: PERIODICAL_RULE_CHOICES[download] } : {}),
+		...(print !== undefined ? { impression: PERIODICAL_RULE_CHOICES[print] } : {}),
 		...(schedule !== undefined ? { publier_le: schedule } : {}),
 	};
 }

@@ -1,8 +1,8 @@
 import { fields, table } from './human-format';
 import type { Numero } from '../shared';
 
-/** One issue, field by field. */
-export function issueFields(issue: Numero): string {
+/** One issue as text, field by field (a renderer; the fields an issue takes are the core's IssueFields). */
+export function issueText(issue: Numero): string {
 	return fields([
 		['Id', issue.id],
 		['Title', issue.titre],

@@ -34,9 +34,10 @@ export function describeError(
 			json: { kind: 'usage', message: error.message },
 		};
 	}
+	const name = (field: string) => fieldFlags[field] ?? `"${field}"`;
 	if (error instanceof NumeroValidationError) {
 		const flag = fieldFlags[error.field];
-		const message = flag ? `${flag}: ${error.message}` : error.message;
+		const message = error.sentence(name);
 		return {
 			exitCode: EXIT.usage,
 			message,
@@ -50,11 +51,8 @@ export function describeError(
 		};
 	}
 	if (error instanceof NumeroApiError) {
-		// The core's message names the request id already; add it only if it does not.
-		const message =
-			error.requestId && !error.message.includes(error.requestId)
-				? `${error.message} (request id ${error.requestId})`
-				: error.message;
+		// The request id once, at the end, for support.
+		const message = `${error.sentence(name)}${error.requestId ? ` (request id ${error.requestId})` : ''}`;
 		return {
 			exitCode: EXIT.apiError,
 			message,

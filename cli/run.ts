@@ -1,4 +1,4 @@
-import { parseCommandLine } from './args';
+import { fieldFlagsOf, parseCommandLine } from './args';
 import { COMMAND_GROUPS, COMMANDS } from './commands';
 import { EXIT } from './exit-codes';
 import { columns, commandHelp } from './help';
@@ -44,7 +44,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 		}
 		return await command.run({ args: parsed.args, io, output });
 	} catch (error) {
-		return reportError(error, output, command.spec.name, command.fieldFlags);
+		return reportError(error, output, command.spec.name, fieldFlagsOf(command.spec));
 	}
 }
 

@@ -1,5 +1,5 @@
 /** What every part of the sandbox shares: state, clock, addresses, secrets and the event sink. */
-import type { EventType } from '../shared/api-types';
+import type { EventType } from '../shared/issue-events';
 import type { SandboxClock } from './clock';
 import type { AccountName, Issue, Store } from './store';
 import type { FileStore } from './uploads/file-store';

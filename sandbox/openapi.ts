@@ -3,7 +3,8 @@
  * docs/api-choices.md. Served at /docs/openapi.json; the sandbox checks its own answers against it
  * when the contract is enforced.
  */
-import { EVENT_TYPES, SERVICE_DOMAINS, TEST_EVENT_TYPE } from '../shared/api-types';
+import { SERVICE_DOMAINS } from '../shared/api-types';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../shared/issue-events';
 
 export const API_DESCRIPTION_VERSION = '1.2.0';
 

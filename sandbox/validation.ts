@@ -152,8 +152,13 @@ export function monthField(body: Body, field: string): string | undefined {
 	const value = stringField(body, field);
 	if (value === undefined) return undefined;
 	const match = /^(\d{4})-(\d{2})$/.exec(value);
-	if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) {
-		throw invalidField(field, 'must be a month YYYY-MM (^\\d{4}-\\d{2}$)');
+	if (!match)
+		throw invalidField(field, 'must be a month written YYYY-MM, e.g. 2026-03 (^\\d{4}-\\d{2}$)');
+	if (Number(match[2]) < 1 || Number(match[2]) > 12) {
+		throw invalidField(
+			field,
+			`${JSON.stringify(value)} has no month ${match[2]}: the month is 01 to 12`,
+		);
 	}
 	return value;
 }

@@ -2,7 +2,7 @@ import type { CommandSpec } from '../args';
 import { API_ENV, API_OPTIONS, apiClient } from '../api-client';
 import type { Command, CommandContext } from '../command';
 import { EXIT } from '../exit-codes';
-import { issueFields } from '../issue-view';
+import { issueText } from '../issue-view';
 
 const spec: CommandSpec = {
 	name: 'issue',
@@ -10,6 +10,7 @@ const spec: CommandSpec = {
 	positionals: [
 		{
 			name: 'id',
+			sets: ['id'],
 			description: 'The issue id, <domain>:<slug> (e.g. numero.press:gazette-2026-03).',
 		},
 	],
@@ -24,8 +25,8 @@ const spec: CommandSpec = {
 async function run(context: CommandContext): Promise<number> {
 	const id = context.args.positional(0) ?? '';
 	const { numero } = await apiClient(context).getIssue({ id });
-	context.output.result({ numero }, () => issueFields(numero));
+	context.output.result({ numero }, () => issueText(numero));
 	return EXIT.ok;
 }
 
-export const issueCommand: Command = { spec, fieldFlags: { id: '<id>' }, run };
+export const issueCommand: Command = { spec, run };

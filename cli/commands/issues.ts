@@ -11,11 +11,13 @@ const spec: CommandSpec = {
 	options: {
 		periodical: {
 			type: 'string',
+			sets: ['publication'],
 			value: '<code>',
 			description: 'Only the issues of this periodical (its code).',
 		},
 		limit: {
 			type: 'string',
+			sets: ['limite'],
 			value: '<n>',
 			description: 'At most this many issues, 1 to 200 (default 50).',
 		},
@@ -41,8 +43,4 @@ async function run(context: CommandContext): Promise<number> {
 	return EXIT.ok;
 }
 
-export const issuesCommand: Command = {
-	spec,
-	fieldFlags: { publication: '--periodical', limite: '--limit' },
-	run,
-};
+export const issuesCommand: Command = { spec, run };

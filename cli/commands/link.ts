@@ -9,21 +9,29 @@ const spec: CommandSpec = {
 	summary: "Create a subscriber's signed reading link to an issue (permission liens).",
 	description:
 		"Give each subscriber their own link, with --reference set to your internal subscriber id (not an\ne-mail address): `numero revoke <reference>` then turns off all of that subscriber's links.",
-	positionals: [{ name: 'issue', description: 'The issue id, <domain>:<slug>.' }],
+	positionals: [{ name: 'issue', sets: ['id'], description: 'The issue id, <domain>:<slug>.' }],
 	options: {
 		reference: {
 			type: 'string',
+			sets: ['reference'],
 			value: '<reference>',
 			description: 'Your subscriber id: 1 to 80 of letters, digits and _ . : @ + -',
 		},
 		days: {
 			type: 'string',
+			sets: ['jours'],
 			value: '<n>',
 			description: "Days until the link expires, 1 to 365 (default: the account's setting).",
 		},
-		page: { type: 'string', value: '<n>', description: 'Open the reader at this page (from 1).' },
+		page: {
+			type: 'string',
+			sets: ['page'],
+			value: '<n>',
+			description: 'Open the reader at this page (from 1).',
+		},
 		'idempotency-key': {
 			type: 'string',
+			sets: ['Idempotency-Key'],
 			value: '<key>',
 			description:
 				'Repeat the call safely: the same key within 24 hours returns the same link (default: a new one).',
@@ -64,12 +72,5 @@ async function run(context: CommandContext): Promise<number> {
 
 export const linkCommand: Command = {
 	spec,
-	fieldFlags: {
-		id: '<issue>',
-		jours: '--days',
-		page: '--page',
-		reference: '--reference',
-		'Idempotency-Key': '--idempotency-key',
-	},
 	run,
 };

@@ -4,8 +4,8 @@ import { API_ENV, API_OPTIONS, apiClient } from '../api-client';
 import type { Command, CommandContext } from '../command';
 import { EXIT } from '../exit-codes';
 import { bytes, fields } from '../human-format';
-import { exclusive, ISSUE_FIELD_FLAGS, ISSUE_OPTIONS, issueOptionFields } from '../issue-options';
-import { issueFields } from '../issue-view';
+import { exclusive, ISSUE_OPTIONS, issueOptionFields } from '../issue-options';
+import { issueText } from '../issue-view';
 import { progressBarFor } from '../progress-bar';
 import {
 	publishIssue,
@@ -27,27 +27,38 @@ const spec: CommandSpec = {
 		'instead of publishing twice (the idempotency key comes from the files and the fields).',
 		'A progress bar shows on stderr when it is a terminal.',
 	].join('\n'),
-	positionals: [{ name: 'file.pdf', description: 'The PDF of the issue.' }],
+	positionals: [
+		{ name: 'file.pdf', sets: ['pdf', 'pdf.size'], description: 'The PDF of the issue.' },
+	],
 	options: {
 		title: ISSUE_OPTIONS.title!,
 		periodical: {
 			type: 'string',
+			sets: ['publication'],
 			value: '<code>',
 			description: 'Code of the existing periodical.',
 		},
 		'new-periodical': {
 			type: 'string',
+			sets: ['nouvelle_publication'],
 			value: '<name>',
 			description: 'Name of a new periodical to create with this issue.',
 		},
-		month: { type: 'string', value: '<YYYY-MM>', description: 'The release month (parution).' },
+		month: {
+			type: 'string',
+			sets: ['parution'],
+			value: '<YYYY-MM>',
+			description: 'The release month (parution).',
+		},
 		cover: {
 			type: 'string',
+			sets: ['cover', 'cover.size'],
 			value: '<file.jpg>',
 			description: 'A JPEG cover (default: page 1, rendered within two minutes).',
 		},
 		replace: {
 			type: 'string',
+			sets: ['id', 'remplace'],
 			value: '<id>',
 			description:
 				'Replace the PDF of this issue (same addresses, links and integrations); without --title the title is kept.',
@@ -55,17 +66,20 @@ const spec: CommandSpec = {
 		...ISSUE_OPTIONS,
 		domain: {
 			type: 'string',
+			sets: ['domaine'],
 			value: '<domain>',
 			description: 'numero.press (default) or kiosque.press.',
 		},
 		address: {
 			type: 'string',
+			sets: ['adresse'],
 			value: '<slug>',
 			description: "End of the issue's address (default: made from periodical and title).",
 		},
-		pages: { type: 'string', value: '<n>', description: 'The page count.' },
+		pages: { type: 'string', sets: ['pages'], value: '<n>', description: 'The page count.' },
 		'idempotency-key': {
 			type: 'string',
+			sets: ['Idempotency-Key'],
 			value: '<key>',
 			description: 'Your own key instead of the one derived from files and fields.',
 		},
@@ -147,7 +161,7 @@ function publishedText(published: PublishedIssue, replacement: boolean): string 
 		published.replayed
 			? `${what} (an earlier run with the same idempotency key had already done it; nothing new was created)`
 			: what,
-		issueFields(issue),
+		issueText(issue),
 		fields([
 			[
 				'Cover',
@@ -166,18 +180,5 @@ function publishedText(published: PublishedIssue, replacement: boolean): string 
 
 export const publishCommand: Command = {
 	spec,
-	fieldFlags: {
-		...ISSUE_FIELD_FLAGS,
-		publication: '--periodical',
-		nouvelle_publication: '--new-periodical',
-		parution: '--month',
-		id: '--replace',
-		domaine: '--domain',
-		adresse: '--address',
-		pages: '--pages',
-		pdf: '<file.pdf>',
-		cover: '--cover',
-		'Idempotency-Key': '--idempotency-key',
-	},
 	run,
 };

@@ -11,6 +11,7 @@ const spec: CommandSpec = {
 	positionals: [
 		{
 			name: 'reference',
+			sets: ['reference'],
 			description: 'The subscriber reference given to `numero link --reference`.',
 		},
 	],
@@ -30,4 +31,4 @@ async function run(context: CommandContext): Promise<number> {
 	return EXIT.ok;
 }
 
-export const revokeCommand: Command = { spec, fieldFlags: { reference: '<reference>' }, run };
+export const revokeCommand: Command = { spec, run };

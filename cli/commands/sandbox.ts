@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
-import type { CommandSpec } from '../args';
+import { UsageError, type CommandSpec, type ParsedArgs } from '../args';
 import type { Command, CommandContext } from '../command';
+import { EXIT } from '../exit-codes';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
 
 const spec: CommandSpec = {
 	name: 'sandbox',
@@ -26,46 +27,98 @@ const spec: CommandSpec = {
 		},
 		json: { type: 'boolean', description: 'Print the addresses and keys as one JSON line first.' },
 	},
-	examples: ['numero sandbox', 'numero sandbox --port 8787 --time-scale 60'],
+	examples: [
+		'numero sandbox',
+		'numero sandbox --port 8787 --time-scale 60',
+		'npm run sandbox -- --json',
+	],
 };
 
-/**
- * Runs the sandbox's own command (sandbox/cli.ts, compiled next to this one) in a child process, so
- * that there is one sandbox launcher; this process waits for it and passes on its exit code.
- */
-async function run({ args }: CommandContext): Promise<number> {
-	const forwarded = [
-		...optionArgs('port', args.string('port')),
-		...optionArgs('rate-limit', args.string('rate-limit')),
-		...optionArgs('time-scale', args.string('time-scale')),
-		...(args.flag('json') ? ['--json'] : []),
-	];
-	const child = spawn(
-		process.execPath,
-		[...process.execArgv, require.resolve('../../sandbox/cli'), ...forwarded],
-		{ stdio: 'inherit' },
-	);
-	// Ctrl-C reaches the whole process group: the sandbox stops itself and this process waits for it.
-	const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-	const onInterrupt = forward('SIGINT');
-	const onTerminate = forward('SIGTERM');
-	process.on('SIGINT', onInterrupt);
-	process.on('SIGTERM', onTerminate);
-	try {
-		return await new Promise<number>((resolve, reject) => {
-			child.once('error', reject);
-			child.once('exit', (code, signal) =>
-				resolve(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)),
-			);
-		});
-	} finally {
-		process.off('SIGINT', onInterrupt);
-		process.off('SIGTERM', onTerminate);
-	}
+function integerOption(args: ParsedArgs, name: string, fallback: number, max: number): number {
+	const value = args.integer(name) ?? fallback;
+	if (value < 0 || value > max)
+		throw new UsageError(`--${name} must be a whole number from 0 to ${max} (got ${value}).`);
+	return value;
 }
 
-function optionArgs(name: string, value: string | undefined): string[] {
-	return value === undefined ? [] : [`--${name}=${value}`];
+function timeScaleOption(args: ParsedArgs): number {
+	const value = args.string('time-scale');
+	if (value === undefined) return 1;
+	const scale = Number(value);
+	if (value.trim() === '' || !Number.isFinite(scale) || scale <= 0) {
+		throw new UsageError(`--time-scale must be a positive number (got "${value}").`);
+	}
+	return scale;
+}
+
+function banner(sandbox: RunningSandbox, rateLimit: number, timeScale: number): string[] {
+	return [
+		'numero sandbox is running',
+		`  API:        ${sandbox.baseUrl}`,
+		`  OpenAPI:    ${sandbox.origin}/docs/openapi.json`,
+		`  Admin:      ${sandbox.adminUrl}  (Authorization: Bearer ${sandbox.adminToken})`,
+		`  Uploads:    ${sandbox.uploadOrigin}`,
+		`  Rate limit: ${rateLimit === 0 ? 'off' : `${rateLimit} calls per minute per key`}; time scale ${timeScale}`,
+		'  Keys:',
+		`    full (lecture, liens, publication): ${sandbox.keys.full}`,
+		`    lecture only:                       ${sandbox.keys.lecture}`,
+		`    liens only:                         ${sandbox.keys.liens}`,
+		`    publication only:                   ${sandbox.keys.publication}`,
+		`    revoked (401):                      ${sandbox.keys.revoked}`,
+		`    other account:                      ${sandbox.keys.otherAccount}`,
+		'',
+		'Try it:',
+		`  curl -A 'my-tool/1.0' -H 'Authorization: Bearer ${sandbox.keys.full}' ${sandbox.baseUrl}/compte`,
+		'',
+		'Ctrl-C stops it.',
+	];
+}
+
+/** The signal that stops the sandbox (Ctrl-C, or SIGTERM from a script). */
+function stopSignal(): Promise<void> {
+	return new Promise((resolve) => {
+		const stop = (): void => {
+			process.off('SIGINT', stop);
+			process.off('SIGTERM', stop);
+			resolve();
+		};
+		process.on('SIGINT', stop);
+		process.on('SIGTERM', stop);
+	});
+}
+
+/** Starts the sandbox in this process (`npm run sandbox` runs this command too), prints it, runs until stopped. */
+async function run({ args, io }: CommandContext): Promise<number> {
+	const port = integerOption(args, 'port', 0, 65535);
+	const rateLimit = integerOption(args, 'rate-limit', 300, Number.MAX_SAFE_INTEGER);
+	const timeScale = timeScaleOption(args);
+	let sandbox: RunningSandbox;
+	try {
+		sandbox = await startSandbox({
+			port,
+			rateLimit,
+			timeScale,
+			log: (line) => io.stderr.write(`${line}\n`),
+		});
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		const reason =
+			code === 'EADDRINUSE'
+				? `port ${port} is already in use; choose another with --port, or 0 for a free one`
+				: (error as Error).message;
+		io.stderr.write(`numero sandbox: cannot start: ${reason}\n`);
+		return EXIT.apiError;
+	}
+	const stopped = stopSignal();
+	if (args.flag('json')) {
+		const { baseUrl, adminUrl, adminToken, keys } = sandbox;
+		io.stdout.write(`${JSON.stringify({ baseUrl, adminUrl, adminToken, keys })}\n`);
+	} else {
+		io.stdout.write(`${banner(sandbox, rateLimit, timeScale).join('\n')}\n`);
+	}
+	await stopped;
+	await sandbox.close();
+	return EXIT.ok;
 }
 
 export const sandboxCommand: Command = { spec, run };

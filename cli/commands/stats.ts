@@ -8,10 +8,11 @@ import type { Statistiques } from '../../shared';
 const spec: CommandSpec = {
 	name: 'stats',
 	summary: "Show an issue's reads: per day, by source, since publication (permission lecture).",
-	positionals: [{ name: 'issue', description: 'The issue id, <domain>:<slug>.' }],
+	positionals: [{ name: 'issue', sets: ['id'], description: 'The issue id, <domain>:<slug>.' }],
 	options: {
 		since: {
 			type: 'string',
+			sets: ['depuis'],
 			value: '<YYYY-MM-DD>',
 			description: 'Start of the window (default: 30 days back).',
 		},
@@ -66,8 +67,4 @@ function statsText(stats: Statistiques): string {
 	return [summary, perDay, ...(sources ? [sources] : [])].join('\n\n');
 }
 
-export const statsCommand: Command = {
-	spec,
-	fieldFlags: { id: '<issue>', depuis: '--since' },
-	run,
-};
+export const statsCommand: Command = { spec, run };

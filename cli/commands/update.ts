@@ -2,8 +2,8 @@ import { UsageError, type CommandSpec } from '../args';
 import { API_ENV, API_OPTIONS, apiClient } from '../api-client';
 import type { Command, CommandContext } from '../command';
 import { EXIT } from '../exit-codes';
-import { exclusive, ISSUE_FIELD_FLAGS, ISSUE_OPTIONS, issueOptionFields } from '../issue-options';
-import { issueFields } from '../issue-view';
+import { exclusive, ISSUE_OPTIONS, issueOptionFields } from '../issue-options';
+import { issueText } from '../issue-view';
 import type { UpdateIssueInput } from '../../shared';
 
 const spec: CommandSpec = {
@@ -12,17 +12,19 @@ const spec: CommandSpec = {
 		'Change an issue: title, access, buy link, periodical, schedule; take it offline or online (permission publication).',
 	description:
 		'--offline withdraws an issue (event numero.retire); --online puts it back (numero.remis_en_ligne)\nor releases a scheduled issue now. Only the fields given change.',
-	positionals: [{ name: 'id', description: 'The issue id, <domain>:<slug>.' }],
+	positionals: [{ name: 'id', sets: ['id'], description: 'The issue id, <domain>:<slug>.' }],
 	options: {
 		...ISSUE_OPTIONS,
 		'no-buy-link': { type: 'boolean', description: 'Remove the buy link.' },
 		periodical: {
 			type: 'string',
+			sets: ['publication'],
 			value: '<code>',
 			description: 'Move the issue to this periodical (its code).',
 		},
 		online: {
 			type: 'boolean',
+			sets: ['en_ligne'],
 			description: 'Put the issue online (also releases a scheduled issue now).',
 		},
 		offline: { type: 'boolean', description: 'Take the issue offline.' },
@@ -53,17 +55,11 @@ async function run(context: CommandContext): Promise<number> {
 		);
 	}
 	const { numero } = await apiClient(context).updateIssue(args.positional(0) ?? '', patch);
-	context.output.result({ numero }, () => `Updated.\n${issueFields(numero)}`);
+	context.output.result({ numero }, () => `Updated.\n${issueText(numero)}`);
 	return EXIT.ok;
 }
 
 export const updateCommand: Command = {
 	spec,
-	fieldFlags: {
-		...ISSUE_FIELD_FLAGS,
-		id: '<id>',
-		publication: '--periodical',
-		en_ligne: '--online/--offline',
-	},
 	run,
 };

@@ -191,11 +191,19 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
 		'POST',
 		/^\/webhooks$/,
 		(rt, body) => {
+			const secret = body.secret;
+			if (
+				secret !== undefined &&
+				(typeof secret !== 'string' || !/^whsec_[A-Za-z0-9_-]{16,100}$/.test(secret))
+			) {
+				throw bad('secret: a signing secret whsec_ followed by 16 to 100 letters, digits, _ or -');
+			}
 			const endpoint = rt.webhooks.endpoints.add(
 				accountParam(body.account),
 				checkTargetUrl(body.url),
 				checkEventTypes(body.events),
 				rt.app.clock.iso(),
+				secret,
 			);
 			return [201, { ...endpointView(endpoint), secret: endpoint.secret }];
 		},

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type EventType, SIGNATURE_HEADER, TEST_EVENT_TYPE } from '../../shared/api-types';
+import { SIGNATURE_HEADER } from '../../shared/api-types';
+import { type EventType, TEST_EVENT_TYPE } from '../../shared/issue-events';
 import type { SandboxApp } from '../app';
 import { eventData } from '../issue-view';
 import type { AccountName, Issue } from '../store';

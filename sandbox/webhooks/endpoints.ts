@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EVENT_TYPES } from '../../shared/api-types';
+import { EVENT_TYPES } from '../../shared/issue-events';
 import type { AccountName } from '../store';
 import { MAX_WEBHOOK_ENDPOINTS } from '../routes/get-account';
 
@@ -85,7 +85,14 @@ export function checkEventTypes(value: unknown): string[] {
 export class EndpointRegistry {
 	private readonly endpoints = new Map<string, WebhookEndpoint>();
 
-	add(account: AccountName, url: string, events: string[], createdAt: string): WebhookEndpoint {
+	/** `secret`: the signing secret to use (one endpoint's, so that a second address shares it); default a new one. */
+	add(
+		account: AccountName,
+		url: string,
+		events: string[],
+		createdAt: string,
+		secret?: string,
+	): WebhookEndpoint {
 		if (this.of(account).length >= MAX_WEBHOOK_ENDPOINTS) {
 			throw new EndpointError(
 				409,
@@ -98,7 +105,7 @@ export class EndpointRegistry {
 			account,
 			url,
 			events,
-			secret: `whsec_${randomBytes(24).toString('base64url').slice(0, 32)}`,
+			secret: secret ?? `whsec_${randomBytes(24).toString('base64url').slice(0, 32)}`,
 			createdAt,
 			deliveries: [],
 		};

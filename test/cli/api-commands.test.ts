@@ -165,7 +165,7 @@ describe('numero update', () => {
 			'--download',
 			'no',
 			'--print',
-			'default',
+			'periodical',
 		]);
 		expect(issue).toMatchObject({
 			titre: 'La Gazette du Port, octobre 2026 (édition corrigée)',

@@ -109,29 +109,37 @@ describe('refused before any request: exit 2', () => {
 		[
 			'--days out of range',
 			['link', 'numero.press:gazette-2026-10', '--days', '0'],
-			'--days: Field "jours" must be an integer from 1 to 365',
+			'numero link: --days must be a whole number from 1 to 365; got 0.',
 		],
 		[
 			'--page below 1',
 			['link', 'numero.press:gazette-2026-10', '--page', '0'],
-			'--page: Field "page"',
+			'numero link: --page must be a whole number of at least 1; got 0.',
 		],
 		[
 			'--reference with a space',
 			['link', 'numero.press:gazette-2026-10', '--reference', 'jean dupont'],
-			'--reference: Field "reference"',
+			'numero link: --reference must be 1 to 80 letters',
 		],
 		[
 			'an issue id without domain',
 			['issue', 'gazette-2026-10'],
-			'<id>: Field "id" must be an issue id',
+			'numero issue: <id> must be an issue id',
 		],
-		['a revoke reference with a slash', ['revoke', 'a/b'], '<reference>: Field "reference"'],
-		['--limit above 200', ['issues', '--limit', '500'], '--limit: Field "limite"'],
+		[
+			'a revoke reference with a slash',
+			['revoke', 'a/b'],
+			'numero revoke: <reference> must be 1 to 80',
+		],
+		[
+			'--limit above 200',
+			['issues', '--limit', '500'],
+			'numero issues: --limit must be a whole number from 1 to 200; got 500.',
+		],
 		[
 			'--since not a date',
 			['stats', 'numero.press:gazette-2026-10', '--since', 'yesterday'],
-			'--since: Field "depuis"',
+			'numero stats: --since must be a date written YYYY-MM-DD',
 		],
 		[
 			'--online and --offline',
@@ -141,7 +149,7 @@ describe('refused before any request: exit 2', () => {
 		[
 			'--download maybe',
 			['update', 'numero.press:gazette-2026-10', '--download', 'maybe'],
-			'--download must be one of yes, no, default',
+			'--download must be one of periodical, yes, no',
 		],
 		['a missing <issue>', ['link'], 'Missing <issue>'],
 	])('%s', async (_label, args, message) => {
@@ -168,9 +176,7 @@ describe('refused before any request: exit 2', () => {
 	test('a plain-http base URL off this machine is refused, naming --base-url', async () => {
 		const run = await numero(['account', '--base-url', 'http://numero.example/v1']);
 		expect(run.code).toBe(2);
-		expect(run.stderr).toMatch(
-			/^numero account: --base-url or NUMERO_BASE_URL: Field "baseUrl" must use https/,
-		);
+		expect(run.stderr).toMatch(/^numero account: --base-url or NUMERO_BASE_URL must use https/);
 	});
 });
 

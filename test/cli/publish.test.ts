@@ -183,29 +183,41 @@ describe('numero publish', () => {
 	});
 
 	test.each([
-		['no --title', ['--periodical', 'gazette'], /--title: Field "titre"/],
+		['no --title', ['--periodical', 'gazette'], /: --title is required; it is missing\./],
 		[
 			'both periodical options',
 			['--title', 'T', '--periodical', 'gazette', '--new-periodical', 'New'],
 			/--periodical and --new-periodical cannot go together/,
 		],
-		['bad --month', ['--title', 'T', '--month', '2026-13'], /--month: Field "parution"/],
+		[
+			'bad --month',
+			['--title', 'T', '--month', '2026-13'],
+			/: --month must be a month written YYYY-MM with a month from 01 to 12; got "2026-13"\./,
+		],
 		[
 			'past --schedule',
 			['--title', 'T', '--schedule', '2020-01-01T00:00:00Z'],
-			/--schedule: Field "publier_le" must be in the future/,
+			/: --schedule must be in the future/,
 		],
 		[
 			'bad --access',
 			['--title', 'T', '--access', 'public'],
 			/--access must be one of abonnes, libre/,
 		],
-		['bad --domain', ['--title', 'T', '--domain', 'example.com'], /--domain: Field "domaine"/],
-		['bad --replace', ['--title', 'T', '--replace', 'not an id'], /--replace: Field "id"/],
+		[
+			'bad --domain',
+			['--title', 'T', '--domain', 'example.com'],
+			/: --domain must be one of "numero\.press", "kiosque\.press"/,
+		],
+		[
+			'bad --replace',
+			['--title', 'T', '--replace', 'not an id'],
+			/: --replace must be an issue id/,
+		],
 		[
 			'--replace with --schedule',
 			['--replace', 'numero.press:gazette-2026-03', '--schedule', '2030-01-01T00:00:00Z'],
-			/--schedule: Field "publier_le" is not a field of a PDF replacement/,
+			/: --schedule is not a field of a PDF replacement/,
 		],
 	])('refused before any request (exit 2): %s', async (_label, extra, message) => {
 		const pdf = writePdf(folder, 'invalid.pdf', 'Invalid');

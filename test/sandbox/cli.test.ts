@@ -8,7 +8,7 @@ let outDir: string;
 let script: string;
 beforeAll(() => {
 	({ outDir } = compileCli());
-	script = join(outDir, 'sandbox/cli.js');
+	script = join(outDir, 'cli/main.js');
 });
 afterAll(() => removeCompiled(outDir));
 
@@ -17,13 +17,13 @@ function run(args: string[]): {
 	lines: AsyncIterator<string>;
 	exit: Promise<number | null>;
 } {
-	const child = spawn(process.execPath, [script, ...args], { stdio: 'pipe' });
+	const child = spawn(process.execPath, [script, 'sandbox', ...args], { stdio: 'pipe' });
 	const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
 	const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 	return { child, lines, exit };
 }
 
-describe('npm run sandbox', () => {
+describe('numero sandbox (npm run sandbox)', () => {
 	test('--json prints the addresses and keys as the first line; SIGTERM stops it cleanly', async () => {
 		const { child, lines, exit } = run(['--port', '0', '--json', '--rate-limit', '0']);
 		const first = JSON.parse((await lines.next()).value as string);

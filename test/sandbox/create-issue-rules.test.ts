@@ -62,6 +62,18 @@ describe('field rules of POST /numeros', () => {
 		expect(answer.body.error.message.startsWith(field)).toBe(true);
 	});
 
+	test('a value that matches the pattern but is not valid is told what is wrong, not the pattern', async () => {
+		const answer = await create({
+			...file,
+			titre: 'Règles',
+			publication: 'gazette',
+			parution: '2026-13',
+		});
+		expect(answer.body.error.message).toBe(
+			'parution: "2026-13" has no month 13: the month is 01 to 12',
+		);
+	});
+
 	test('every optional field is accepted and shown', async () => {
 		const answer = await create({
 			...file,

@@ -5,7 +5,7 @@ import ts from 'typescript';
 const ROOT = resolve(__dirname, '../../..');
 
 /**
- * Compiles cli/main.ts (and sandbox/cli.ts) and every relative file they import (the core, standalone, the sandbox) to
+ * Compiles cli/main.ts and every relative file they import (the core, standalone, the sandbox) to
  * JavaScript, with the repository's own compiler options, into a fresh folder under
  * node_modules/.cache (so `undici` and the rest resolve from the repository's node_modules).
  * transpileModule per file (isolatedModules is on) takes a second, where a full `tsc` build type-checks
@@ -36,8 +36,7 @@ export function compileCli(): { outDir: string; main: string } {
 		'numero-cli-test',
 		`${process.pid}-${Date.now().toString(36)}`,
 	);
-	// The sandbox's own command too: `numero sandbox` runs it (require.resolve, which is not an import).
-	const pending = [join(ROOT, 'cli/main.ts'), join(ROOT, 'sandbox/cli.ts')];
+	const pending = [join(ROOT, 'cli/main.ts')];
 	const done = new Set<string>();
 	while (pending.length > 0) {
 		const file = pending.pop()!;
