@@ -22,7 +22,8 @@ export class NumeroApi implements ICredentialType {
 		dark: 'file:../nodes/Numero/numero.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/numero-press/n8n-nodes-numero#credentials';
+	documentationUrl =
+		'https://github.com/numero-press/n8n-nodes-numero/blob/main/docs/n8n-node.md#credentials-numero-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -15,7 +15,8 @@ export class NumeroWebhookApi implements ICredentialType {
 		dark: 'file:../nodes/Numero/numero.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/numero-press/n8n-nodes-numero#numero-trigger';
+	documentationUrl =
+		'https://github.com/numero-press/n8n-nodes-numero/blob/main/docs/n8n-trigger.md#the-numero-webhook-api-credential';
 
 	properties: INodeProperties[] = [
 		{

@@ -4,6 +4,7 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
+	type INode,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -11,22 +12,38 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { SIGNATURE_HEADER } from '../../shared/index';
+import { parseSigningSecrets, SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
-import { describeSelectedEvents, EVENT_OPTIONS } from './event-choices';
+import { describeSelectedEvents, EVENT_OPTIONS, EVENTS_SUBTITLE } from './event-choices';
 import { receiveDelivery, recordReceivedEvents } from './receive-delivery';
 import {
 	receivedEventsWithProcessMemory,
 	rememberInProcess,
 	triggerKeyOf,
 } from './received-events';
-import { parseSigningSecrets } from './signing-secrets';
+import { claimEvents } from './processed-events';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
 const REMEMBERED_EVENTS = 1000;
 /** Capped well under the day an event id is remembered, so a replayed signature never outlives the
  * memory of its event id; numero signs every attempt anew, so no genuine delivery is old. */
 const MAX_TOLERANCE_SECONDS = 3600;
+
+/**
+ * The Signature Tolerance option as typed. The editor's number box is not bounded (a bounded box
+ * silently turns a typed 4000 into 400), so a value out of range is refused here, in the option's words.
+ */
+function checkedTolerance(node: INode, value: number | undefined): number {
+	if (value === undefined) return 300;
+	if (!Number.isInteger(value) || value < 1 || value > MAX_TOLERANCE_SECONDS) {
+		throw new NodeOperationError(
+			node,
+			`Signature Tolerance (Seconds) must be a whole number from 1 to ${MAX_TOLERANCE_SECONDS}; got ${value}. Change it in the trigger's Options.`,
+		);
+	}
+	return value;
+}
+
 const STATIC_DATA_KEY = 'receivedEvents';
 
 /** What n8n's webhook server puts on the request (packages/cli body-parser middleware). */
@@ -64,9 +81,11 @@ export class NumeroTrigger implements INodeType {
 		icon: { light: 'file:../Numero/numero.svg', dark: 'file:../Numero/numero.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: EVENTS_SUBTITLE,
+		// n8n's nodes panel merges Numero and Numero Trigger into one "Numero" entry and shows this
+		// description above both nodes' actions, so it says what the two do together.
 		description:
-			'Starts the workflow when an issue is published, replaced, withdrawn or put back online on numero',
+			'Publish issues, send signed reading links and read statistics with numero, and start workflows when an issue is published, replaced, withdrawn or put back online',
 		defaults: { name: 'Numero Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -85,9 +104,9 @@ export class NumeroTrigger implements INodeType {
 			header: '',
 			executionsHelp: {
 				inactive:
-					"<b>While building</b>: click 'Listen for test event', then press the test button of the endpoint in numero's integrations area (or publish an issue) with the <b>Test URL</b> registered there.<br /><br /><b>In production</b>: register the <b>Production URL</b> in numero's integrations area and publish this workflow. numero then calls it on every chosen event.",
+					"<b>To send a test event</b>: the <b>Test URL</b> must be registered as an endpoint in numero's integrations area (<code>npm start</code>'s sandbox registers it for you). Click 'Listen for test event', then either press that endpoint's <b>test</b> button (its event starts the workflow only with the option Receive Test Events on), publish an issue, or run <code>numero trigger numero.publie --to &lt;Test URL&gt; --secret &lt;signing secret&gt;</code>.<br /><br /><b>In production</b>: register the <b>Production URL</b> in numero's integrations area and publish this workflow. numero then calls it on every chosen event.",
 				active:
-					'This workflow is published: numero\'s deliveries to the <b>Production URL</b> start it. Its executions are in the <a data-key="executions">executions list</a>.',
+					"This workflow is published: numero's deliveries to the <b>Production URL</b> start it. Its executions are in the <a data-key=\"executions\">executions list</a>.<br /><br /><b>To send a test event</b>: with the <b>Test URL</b> registered as an endpoint in numero's integrations area (<code>npm start</code>'s sandbox registers it for you), click 'Listen for test event', then press that endpoint's <b>test</b> button (with the option Receive Test Events on), publish an issue, or run <code>numero trigger numero.publie --to &lt;Test URL&gt; --secret &lt;signing secret&gt;</code>.",
 			},
 			activationHint:
 				"Once the workflow works, register the Production URL in numero's integrations area and publish the workflow.",
@@ -129,7 +148,6 @@ export class NumeroTrigger implements INodeType {
 						displayName: 'Signature Tolerance (Seconds)',
 						name: 'toleranceSeconds',
 						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_TOLERANCE_SECONDS },
 						default: 300,
 						description:
 							"How old (or how far in the future, for clocks that drift) a delivery's signature may be. Older deliveries are refused as possible replays.",
@@ -168,27 +186,36 @@ export class NumeroTrigger implements INodeType {
 	};
 
 	/**
-	 * Runs first in the execution a delivery started and records the event's id in the workflow's
-	 * static data, which n8n saves when the execution ends: retries and resends of the event then
-	 * start nothing, also after n8n restarts. It is recorded here and not in webhook() because n8n
-	 * 2.40 loses static data changed while answering a webhook that starts an execution (creating
-	 * the execution re-wraps the same static data object, which clears its "changed" mark). The ids
-	 * this n8n process received are merged in, so executions saving at the same time lose none.
+	 * Runs first in the execution a delivery started, in the process that runs it (a worker in queue
+	 * mode), and decides with n8n's database whether the event is new (claimEvents): a retry or resend
+	 * that got past webhook()'s quick check ends here, and two copies of one event running at the same
+	 * moment on two workers start the rest of the workflow once. The ids are also kept in the workflow's
+	 * static data and this process's memory, which webhook() reads to answer duplicates at once.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		if (isTestRun(this.getMode())) return [items];
+		const ids = items
+			.map((item) => item.json.id)
+			.filter((id): id is string => typeof id === 'string');
+		const claimed = await claimEvents(this, ids);
 		const staticData = this.getWorkflowStaticData('node');
 		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
 		const received = recordReceivedEvents(
 			receivedEventsWithProcessMemory(triggerKey, staticData[STATIC_DATA_KEY]),
-			items.map((item) => item.json.id),
+			ids,
 			Math.floor(Date.now() / 1000),
 			REMEMBERED_EVENTS,
 		);
 		rememberInProcess(triggerKey, received);
 		staticData[STATIC_DATA_KEY] = received as unknown as IDataObject;
-		return [items];
+		if (claimed.processed.length > 0) {
+			this.logger.info(
+				`Numero Trigger "${this.getNode().name}" ignored ${claimed.processed.join(', ')}: already started this workflow (a retry or resend)`,
+			);
+		}
+		const fresh = new Set(claimed.new);
+		return [items.filter((item) => typeof item.json.id !== 'string' || fresh.has(item.json.id))];
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -219,7 +246,7 @@ export class NumeroTrigger implements INodeType {
 			rawBody,
 			signatureHeader: headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]),
 			secrets,
-			toleranceSeconds: Math.min(options.toleranceSeconds ?? 300, MAX_TOLERANCE_SECONDS),
+			toleranceSeconds: checkedTolerance(this.getNode(), options.toleranceSeconds),
 			selectedEvents: this.getNodeParameter('events', []) as string[],
 			receiveTestEvents: options.receiveTestEvents === true,
 			receivedEvents: received,

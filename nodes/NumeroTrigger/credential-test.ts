@@ -4,7 +4,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { parseSigningSecrets } from './signing-secrets';
+import { parseSigningSecrets } from '../../shared/index';
 
 /**
  * numero has no call that checks a signing secret, so the credential test checks what can be

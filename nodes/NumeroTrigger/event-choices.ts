@@ -1,25 +1,15 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { EVENT_TYPES, type EventType } from '../../shared/index';
+import { EVENT_TYPES, ISSUE_EVENTS } from '../../shared/index';
 
 /** Selects every event type the service sends, except its test event. */
 export const ALL_EVENTS = '*';
 
-const EVENT_LABELS: Record<EventType, { name: string; description: string }> = {
-	'numero.publie': { name: 'Issue Published', description: 'An issue went online (numero.publie)' },
-	'numero.remplace': {
-		name: 'Issue Replaced',
-		description: "An issue's PDF was replaced (numero.remplace)",
-	},
-	'numero.retire': {
-		name: 'Issue Withdrawn',
-		description: 'An issue was taken offline (numero.retire)',
-	},
-	'numero.remis_en_ligne': {
-		name: 'Issue Back Online',
-		description: 'A withdrawn issue was put back online (numero.remis_en_ligne)',
-	},
-};
+/** The core's description as an option's: "An issue is taken offline (numero.retire)". */
+function optionDescription(type: (typeof EVENT_TYPES)[number]): string {
+	const { description } = ISSUE_EVENTS[type];
+	return `${description.charAt(0).toUpperCase()}${description.slice(1)} (${type})`;
+}
 
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{
@@ -27,8 +17,17 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = [
 		value: ALL_EVENTS,
 		description: 'Every event numero sends, including types added later',
 	},
-	...EVENT_TYPES.map((type) => ({ ...EVENT_LABELS[type], value: type })),
+	...EVENT_TYPES.map((type) => ({
+		name: ISSUE_EVENTS[type].label,
+		value: type,
+		description: optionDescription(type),
+	})),
 ];
+
+/** The trigger's subtitle on the canvas: the chosen events' labels ("Issue Published, Issue Withdrawn"). */
+export const EVENTS_SUBTITLE = `={{ $parameter["events"].map((event) => (${JSON.stringify(
+	Object.fromEntries(EVENT_OPTIONS.map((option) => [option.value, option.name])),
+)})[event] ?? event).join(", ") }}`;
 
 /** The options' labels of the chosen events, as the integrations area of numero should tick them. */
 export function describeSelectedEvents(selected: readonly string[]): string {

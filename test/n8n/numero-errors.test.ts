@@ -49,7 +49,7 @@ test('without it, the execution stops with a NodeApiError carrying the item inde
 	expect(result.status).toBe('error');
 	expect(result.nodeError!.name).toBe('NodeApiError');
 	expect(result.nodeError!.context.itemIndex).toBe(1);
-	expect(result.nodeError!.message).toMatch(/^GET \/numeros: .*numero\.press:no-such-issue/);
+	expect(result.nodeError!.message).toMatch(/^Issue "numero\.press:no-such-issue" was not found/);
 	expect(result.nodeError!.httpCode).toBe('404');
 });
 
@@ -97,10 +97,11 @@ test('input breaking an API rule is refused before any request, naming the field
 	);
 	expect(result.nodeError!.name).toBe('NodeOperationError');
 	expect(result.nodeError!.context.itemIndex).toBe(0);
-	expect(result.nodeError!.message).toMatch(/jours|reference/);
-	expect(result.nodeError!.message).toMatch(/rule: (range|pattern)/);
+	expect(result.nodeError!.message).toMatch(
+		/^(Days Valid|Subscriber Reference) must .*Nothing was sent to numero\.$/,
+	);
 	expect(result.nodeError!.description).toMatch(
-		/Check the field "(Days Valid|Subscriber Reference)"/,
+		/numero's field "(jours|reference)", rule "(range|pattern)"/,
 	);
 	expect(await requestCount()).toBe(before);
 
@@ -114,9 +115,10 @@ test('input breaking an API rule is refused before any request, naming the field
 	);
 	expect(fromExpression.items[0]!.json.details).toEqual({
 		code: 'invalid_input',
-		field: 'Issue',
+		field: 'id',
 		rule: 'pattern',
 	});
+	expect(fromExpression.items[0]!.json.error).toMatch(/^Issue must be an issue id/);
 	expect(await requestCount()).toBe(before);
 });
 
@@ -154,7 +156,7 @@ test('an http base URL off this machine is refused before any request', async ()
 	);
 	expect(result.nodeError!.name).toBe('NodeOperationError');
 	expect(result.nodeError!.message).toMatch(/https/);
-	expect(result.nodeError!.description).toContain('Base URL of the Numero API credential');
+	expect(result.nodeError!.message).toMatch(/^Base URL \(Numero API credential\) must use https/);
 });
 
 test('the API key never appears in errors, error items or the stored execution', async () => {

@@ -84,8 +84,8 @@ test('Update changes the fields given, and removes the purchase link when it is 
 		updateFields: {
 			title: 'La Gazette du Port, octobre 2026 (bis)',
 			access: 'libre',
-			download: 'allowed',
-			print: 'denied',
+			download: 'yes',
+			print: 'no',
 			purchaseLink: '',
 		},
 	});
@@ -116,14 +116,14 @@ test('Update takes an issue offline, puts it back online, and publishes a schedu
 		resource: 'issue',
 		operation: 'update',
 		issueId: byId(id),
-		updateFields: { onlineStatus: 'takeOffline' },
+		updateFields: { availability: 'offline' },
 	});
 	expect(offline.items[0]!.json.statut).toBe('retire');
 	const back = await t.run({
 		resource: 'issue',
 		operation: 'update',
 		issueId: byId(id),
-		updateFields: { onlineStatus: 'putBackOnline' },
+		updateFields: { availability: 'online' },
 	});
 	expect(back.items[0]!.json.statut).toBe('en_ligne');
 
@@ -141,7 +141,7 @@ test('Update takes an issue offline, puts it back online, and publishes a schedu
 		resource: 'issue',
 		operation: 'update',
 		issueId: byId(scheduled),
-		updateFields: { onlineStatus: 'publishNow' },
+		updateFields: { availability: 'publish_now' },
 	});
 	expect(now.items[0]!.json.statut).toBe('en_ligne');
 });
@@ -156,6 +156,6 @@ test('Update with no field to change is refused before any request, naming the f
 	});
 	expect(result.status).toBe('error');
 	expect(result.nodeError?.message).toMatch(/empty/);
-	expect(result.nodeError?.description).toContain('Update Fields');
+	expect(result.nodeError?.message).toMatch(/^Update Fields is empty/);
 	expect((await t.admin<{ total: number }>('GET', '/requests')).total).toBe(before.total);
 });

@@ -28,7 +28,7 @@ test("the Issue list shows the account's issues, with their public page", async 
 	);
 	expect(results.map((r) => r.value)).not.toContain('numero.press:bulletin-quartier-2026-10');
 	const revue = results.find((r) => r.value === 'kiosque.press:revue-arts-ete-2026')!;
-	expect(revue.name).toBe('Revue des Arts, été 2026 · Revue des Arts · 2026-06-01');
+	expect(revue.name).toBe('2026-06-01 · Revue des Arts, été 2026');
 	expect(revue.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 	expect((await fetch(revue.url!)).status).toBe(200);
 });
@@ -70,7 +70,7 @@ test('with a refused key the list fails with the core message, without the key',
 	});
 	await expect(call).rejects.toMatchObject({
 		name: 'NodeApiError',
-		message: expect.stringMatching(/^GET \/publications: /),
+		message: expect.stringMatching(/^The API key was refused/),
 	});
 	await expect(call).rejects.not.toMatchObject({
 		message: expect.stringContaining(t.sandbox.keys.revoked),

@@ -47,7 +47,7 @@ test('publishes a PDF that n8n keeps on disk, streaming it from disk, with every
 			access: 'libre',
 			address: 'gazette-2026-12',
 			domain: 'numero.press',
-			download: 'denied',
+			download: 'no',
 			print: 'periodical',
 			fileName: 'gazette-decembre.pdf',
 			pages: 3,

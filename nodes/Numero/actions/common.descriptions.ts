@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Ids the core accepts: `<domain>:<slug>`, the domain a host name, the slug without spaces or slashes. */
-export const ISSUE_ID_REGEX = '^[A-Za-z0-9.-]+\\.[A-Za-z0-9-]+:[^\\s/\\\\?#]+$';
+import {
+	ISSUE_ID_PATTERN,
+	type AvailabilityChoice,
+	type PeriodicalRuleChoice,
+} from '../../../shared/index';
 
 export const issueLocator: INodeProperties = {
 	displayName: 'Issue',
@@ -30,7 +33,7 @@ export const issueLocator: INodeProperties = {
 				{
 					type: 'regex',
 					properties: {
-						regex: ISSUE_ID_REGEX,
+						regex: ISSUE_ID_PATTERN.source,
 						errorMessage: 'Not an issue ID: it looks like numero.press:the-issue-address',
 					},
 				},
@@ -62,11 +65,15 @@ export function idempotencyOptions(
 	};
 }
 
-/** Download and print rules: `null` follows the periodical's rule. */
-export const periodicalRuleOptions = (allowed: string, denied: string) => [
+/** The core's download / print choices (periodicalRuleValue), in the node's words. */
+const periodicalRuleOptions: Array<{
+	name: string;
+	value: PeriodicalRuleChoice;
+	description?: string;
+}> = [
 	{ name: 'As the Periodical', value: 'periodical', description: "Follow the periodical's rule" },
-	{ name: allowed, value: 'allowed' },
-	{ name: denied, value: 'denied' },
+	{ name: 'Allowed', value: 'yes' },
+	{ name: 'Not Allowed', value: 'no' },
 ];
 
 /** The Download and Print fields of Publish and Update (same rule, same choices). */
@@ -74,7 +81,7 @@ export const downloadRuleField: INodeProperties = {
 	displayName: 'Download',
 	name: 'download',
 	type: 'options',
-	options: periodicalRuleOptions('Allowed', 'Not Allowed'),
+	options: periodicalRuleOptions,
 	default: 'periodical',
 	description: 'Whether readers may download the PDF',
 };
@@ -83,7 +90,7 @@ export const printRuleField: INodeProperties = {
 	displayName: 'Print',
 	name: 'print',
 	type: 'options',
-	options: periodicalRuleOptions('Allowed', 'Not Allowed'),
+	options: periodicalRuleOptions,
 	default: 'periodical',
 	description: 'Whether readers may print the issue',
 };
@@ -121,6 +128,8 @@ export function coverBinaryField(description: string): INodeProperties {
 		default: '',
 		placeholder: 'e.g. cover',
 		description,
+		// With the PDF by URL, the cover comes by URL too (Cover URL).
+		displayOptions: { show: { '/pdfSource': ['binary'] } },
 	};
 }
 
@@ -131,3 +140,81 @@ export const fileNameField: INodeProperties = {
 	default: '',
 	description: "File name shown to readers. Without it, the binary's own file name is used.",
 };
+
+/** The Online Status field of Update: the core's availability choices (availabilityValue), in the node's words. */
+const availabilityOptions: Array<{ name: string; value: AvailabilityChoice; description: string }> =
+	[
+		{
+			name: 'Publish Now',
+			value: 'publish_now',
+			description: 'Put a scheduled issue online now, before its date',
+		},
+		{ name: 'Put Back Online', value: 'online', description: 'Put a withdrawn issue back online' },
+		{
+			name: 'Take Offline',
+			value: 'offline',
+			description: 'Withdraw the issue: readers and links see that it is not available',
+		},
+	];
+
+export const availabilityField: INodeProperties = {
+	displayName: 'Online Status',
+	name: 'availability',
+	type: 'options',
+	options: availabilityOptions,
+	default: 'offline',
+};
+
+/**
+ * Where Publish and Replace PDF take the PDF from: an input binary field, or a URL the node downloads
+ * into n8n's binary data (streamed). Numero Tool receives no files, so there the default is the URL.
+ */
+export function pdfSourceFields(pdfHint: string, coverHint: string): INodeProperties[] {
+	const sourceOptions = [
+		{ name: 'Binary Field', value: 'binary', description: 'A binary field of the input item' },
+		{ name: 'URL', value: 'url', description: 'An https address the node downloads the PDF from' },
+	];
+	const source = (toolDefault: boolean): INodeProperties =>
+		toolDefault
+			? {
+					displayName: 'PDF Source',
+					name: 'pdfSource',
+					type: 'options',
+					options: sourceOptions,
+					default: 'url',
+					displayOptions: { show: { '@tool': [true] } },
+				}
+			: {
+					displayName: 'PDF Source',
+					name: 'pdfSource',
+					type: 'options',
+					options: sourceOptions,
+					default: 'binary',
+					displayOptions: { show: { '@tool': [false] } },
+				};
+	return [
+		source(false),
+		source(true),
+		{ ...pdfBinaryField(pdfHint), displayOptions: { show: { pdfSource: ['binary'] } } },
+		{
+			displayName: 'PDF URL',
+			name: 'pdfUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. https://cms.example.com/files/la-revue-mars-2026.pdf',
+			description:
+				"A direct https link to the PDF, reachable without signing in. The node downloads it into n8n's binary data and uploads it from there.",
+			displayOptions: { show: { pdfSource: ['url'] } },
+		},
+		{
+			displayName: 'Cover URL',
+			name: 'coverUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://cms.example.com/files/cover.jpg',
+			description: `A direct https link to a JPEG cover. ${coverHint}`.replace(/([^.])$/, '$1.'),
+			displayOptions: { show: { pdfSource: ['url'] } },
+		},
+	];
+}

@@ -1,27 +1,36 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { NumeroClient } from '../../../shared/index';
 import { createNumeroClient } from '../transport/create-client';
+import { operationFieldNamer, type ApiFieldParameters } from '../helpers/field-labels';
 import { errorItemJson, toNodeError } from '../helpers/node-error';
+import { toToolError } from '../helpers/tool-error';
 import * as account from './account/Account.resource';
 import * as issue from './issue/Issue.resource';
 import * as link from './link/Link.resource';
 import type { OperationExecute } from './operation';
 import * as statistics from './statistics/Statistics.resource';
 
-const OPERATIONS: Record<string, Record<string, OperationExecute>> = {
-	account: { get: account.get.execute },
-	issue: {
-		get: issue.get.execute,
-		getMany: issue.getMany.execute,
-		publish: issue.publish.execute,
-		replacePdf: issue.replacePdf.execute,
-		update: issue.update.execute,
-	},
-	link: { create: link.create.execute, revoke: link.revoke.execute },
-	statistics: { get: statistics.get.execute },
-};
+/** The resources of the node; each exports its operations by their n8n value, as n8n's Airtable v2 does. */
+const RESOURCES = { account, issue, link, statistics };
+
+/** What the router needs of an operation's module: its run, its declarations, and which parameter gives which API field. */
+export interface OperationModule {
+	execute: OperationExecute;
+	description: INodeProperties[];
+	apiFields: ApiFieldParameters;
+}
+
+/** `RESOURCES[resource][operation]`, or undefined for a resource or operation the node lacks. */
+export function operationOf(resource: string, operation: string): OperationModule | undefined {
+	if (!Object.hasOwn(RESOURCES, resource)) return undefined;
+	const operations: Record<string, unknown> = RESOURCES[resource as keyof typeof RESOURCES];
+	const chosen = Object.hasOwn(operations, operation)
+		? (operations[operation] as Partial<OperationModule>)
+		: undefined;
+	return typeof chosen?.execute === 'function' ? (chosen as OperationModule) : undefined;
+}
 
 /**
  * Operations run for several items at once: one small API call per subscriber and no upload. One item
@@ -41,13 +50,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = OPERATIONS[resource]?.[operation];
-	if (!execute) {
+	const chosen = operationOf(resource, operation);
+	if (!chosen) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operation}" of "${resource}" is not supported`,
 		);
 	}
+	const { execute } = chosen;
+	const fieldName = operationFieldNamer(chosen.description, chosen.apiFields);
 
 	let client: Promise<NumeroClient> | undefined;
 	const outputs: INodeExecutionData[][] = [];
@@ -62,11 +73,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				},
 			);
 		} catch (error) {
+			// Numero Tool: the model reads the error, so it gets a sentence it can act on.
+			if (this.isToolExecution()) throw toToolError(this.getNode(), error, itemIndex);
 			if (this.continueOnFail()) {
-				outputs[itemIndex] = [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
+				outputs[itemIndex] = [
+					{ json: errorItemJson(error, fieldName), pairedItem: { item: itemIndex } },
+				];
 				return;
 			}
-			throw toNodeError(this.getNode(), error, itemIndex);
+			throw toNodeError(this.getNode(), error, itemIndex, fieldName);
 		}
 	};
 

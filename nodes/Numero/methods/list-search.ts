@@ -1,10 +1,11 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { issueChoiceLabel, newestFirst } from '../../../shared/index';
 import { createNumeroClient } from '../transport/create-client';
 import { toNodeError } from '../helpers/node-error';
 import { MAX_LISTED_ISSUES } from '../actions/issue/get-many.operation';
 
-/** The account's issues for the Issue field, filtered by title or id. */
+/** The account's issues for the Issue field, newest first, filtered by title, periodical, date or id. */
 export async function searchIssues(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -13,15 +14,15 @@ export async function searchIssues(
 		const client = await createNumeroClient(this);
 		const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
 		const wanted = filter?.trim().toLowerCase();
-		const results = publications
+		const results = newestFirst(publications)
 			.filter(
 				(issue) =>
 					!wanted ||
-					issue.titre.toLowerCase().includes(wanted) ||
+					issueChoiceLabel(issue).toLowerCase().includes(wanted) ||
 					issue.id.toLowerCase().includes(wanted),
 			)
 			.map((issue) => ({
-				name: [issue.titre, issue.publication?.nom, issue.date].filter(Boolean).join(' · '),
+				name: issueChoiceLabel(issue),
 				value: issue.id,
 				url: issue.page_publique,
 			}));

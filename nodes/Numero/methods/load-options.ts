@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { periodicalsOf } from '../../../shared/index';
 import { createNumeroClient } from '../transport/create-client';
 import { toNodeError } from '../helpers/node-error';
 import { MAX_LISTED_ISSUES } from '../actions/issue/get-many.operation';
@@ -12,13 +13,8 @@ export async function getPeriodicals(this: ILoadOptionsFunctions): Promise<INode
 	try {
 		const client = await createNumeroClient(this);
 		const { publications } = await client.listIssues({ limite: MAX_LISTED_ISSUES });
-		const byCode = new Map<string, string>();
-		for (const { publication } of publications) {
-			if (publication?.code && !byCode.has(publication.code))
-				byCode.set(publication.code, publication.nom || publication.code);
-		}
-		return [...byCode]
-			.map(([code, nom]) => ({ name: nom, value: code, description: `Code ${code}` }))
+		return periodicalsOf(publications)
+			.map(({ code, nom }) => ({ name: nom || code, value: code, description: `Code ${code}` }))
 			.sort((a, b) => a.name.localeCompare(b.name));
 	} catch (error) {
 		throw toNodeError(this.getNode(), error, 0);

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import { bytesSource, type ByteSource } from '../../../shared/index';
 import { BinaryStreamBody } from './binary-stream-body';
@@ -14,6 +14,19 @@ export async function binarySource(
 	propertyName: string,
 ): Promise<ByteSource> {
 	const binaryData = context.helpers.assertBinaryData(itemIndex, propertyName);
+	return await storedBinarySource(
+		context,
+		binaryData,
+		async () => await context.helpers.getBinaryDataBuffer(itemIndex, propertyName),
+	);
+}
+
+/** A file n8n keeps as binary data (an input item's, or one the node downloaded) as the core's ByteSource. */
+export async function storedBinarySource(
+	context: IExecuteFunctions,
+	binaryData: IBinaryData,
+	inMemory: () => Promise<Buffer> = async () => Buffer.from(binaryData.data, 'base64'),
+): Promise<ByteSource> {
 	const name = binaryData.fileName;
 	const { id } = binaryData;
 	if (id) {
@@ -24,5 +37,5 @@ export async function binarySource(
 			open: () => new BinaryStreamBody(async () => await context.helpers.getBinaryStream(id)),
 		};
 	}
-	return bytesSource(await context.helpers.getBinaryDataBuffer(itemIndex, propertyName), name);
+	return bytesSource(await inMemory(), name);
 }

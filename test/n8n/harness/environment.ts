@@ -14,6 +14,7 @@ import type {
 import type { core } from './n8n-modules';
 import { TestCredentialsHelper } from './credentials-helper';
 import { loadPackageTypes } from './package-types';
+import { useProcessedDataTable } from './processed-data';
 import { TEST_ITEMS_TYPE, TestItems } from './test-items-node';
 import { CredentialTypeRegistry, NodeTypeRegistry } from './type-registries';
 
@@ -35,6 +36,7 @@ export interface Environment {
 }
 
 export function createEnvironment(options: EnvironmentOptions = {}): Environment {
+	useProcessedDataTable();
 	const pkg = loadPackageTypes();
 	const nodeTypes = new NodeTypeRegistry(
 		{ ...pkg.nodes, [TEST_ITEMS_TYPE]: new TestItems(), ...options.extraNodeTypes },

@@ -19,3 +19,4 @@ export { loadPackageTypes, readPackageJson, sourceOf, PACKAGE_ROOT } from './pac
 export { TEST_ITEMS_TYPE } from './test-items-node';
 export type { TestItem, TestFile } from './test-items-node';
 export { createEnvironment } from './environment';
+export { useProcessedDataTable } from './processed-data';

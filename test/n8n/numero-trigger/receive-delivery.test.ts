@@ -5,7 +5,7 @@ import {
 	recordReceivedEvents,
 	type DeliveryInput,
 } from '../../../nodes/NumeroTrigger/receive-delivery';
-import { parseSigningSecrets } from '../../../nodes/NumeroTrigger/signing-secrets';
+import { parseSigningSecrets } from '../../../shared';
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuv';
 const OLD_SECRET = 'whsec_oldoldoldoldoldoldoldoldoldoldo';

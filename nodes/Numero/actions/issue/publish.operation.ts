@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	SERVICE_DOMAINS,
+	periodicalRuleValue,
 	publishIssue,
 	type IssueFields,
 	type NumeroClient,
 } from '../../../../shared/index';
-import { binarySource } from '../../transport/binary-source';
-import { periodicalRule } from '../../helpers/periodical-rule';
+import { pdfAndCover } from '../../transport/pdf-and-cover';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
 import {
@@ -17,12 +17,16 @@ import {
 	downloadRuleField,
 	fileNameField,
 	idempotencyOptions,
-	pdfBinaryField,
+	pdfSourceFields,
 	printRuleField,
 } from '../common.descriptions';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
-	pdfBinaryField('The name of the input binary field holding the PDF'),
+	...pdfSourceFields(
+		'The name of the input binary field holding the PDF',
+		'Without it, page 1 is rendered as the cover within two minutes.',
+	),
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -33,7 +37,7 @@ const properties: INodeProperties[] = [
 		description: 'Title of the issue, at most 200 characters',
 	},
 	{
-		displayName: 'Periodical',
+		displayName: 'Publish In',
 		name: 'periodicalMode',
 		type: 'options',
 		options: [
@@ -100,7 +104,6 @@ const properties: INodeProperties[] = [
 				displayName: 'Pages',
 				name: 'pages',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
 				description: 'Number of pages of the issue',
 			},
@@ -141,6 +144,28 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = {
+	pdf: 'binaryPropertyName',
+	'pdf.size': 'binaryPropertyName',
+	cover: 'additionalFields.coverBinaryPropertyName',
+	'cover.size': 'additionalFields.coverBinaryPropertyName',
+	titre: 'title',
+	publication: 'periodical',
+	nouvelle_publication: 'newPeriodicalName',
+	parution: 'additionalFields.releaseMonth',
+	acces: 'additionalFields.access',
+	lien_achat: 'additionalFields.purchaseLink',
+	telechargement: 'additionalFields.download',
+	impression: 'additionalFields.print',
+	domaine: 'additionalFields.domain',
+	adresse: 'additionalFields.address',
+	pages: 'additionalFields.pages',
+	nom_fichier: 'additionalFields.fileName',
+	publier_le: 'additionalFields.publishAt',
+	'Idempotency-Key': 'options.idempotencyKey',
+};
+
 interface PublishFields {
 	access?: string;
 	address?: string;
@@ -160,7 +185,6 @@ export async function execute(
 	client: NumeroClient,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const title = this.getNodeParameter('title', itemIndex) as string;
 	const periodicalMode = this.getNodeParameter('periodicalMode', itemIndex) as 'existing' | 'new';
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as PublishFields;
@@ -177,8 +201,8 @@ export async function execute(
 			parution: fields.releaseMonth,
 			acces: fields.access,
 			lien_achat: fields.purchaseLink,
-			telechargement: periodicalRule(fields.download),
-			impression: periodicalRule(fields.print),
+			telechargement: periodicalRuleValue(fields.download),
+			impression: periodicalRuleValue(fields.print),
 			domaine: fields.domain,
 			adresse: fields.address,
 			pages: fields.pages,
@@ -187,10 +211,7 @@ export async function execute(
 		}),
 	} as IssueFields;
 
-	const pdf = await binarySource(this, itemIndex, binaryPropertyName);
-	const cover = fields.coverBinaryPropertyName
-		? await binarySource(this, itemIndex, fields.coverBinaryPropertyName)
-		: undefined;
+	const { pdf, cover } = await pdfAndCover(this, itemIndex, fields.coverBinaryPropertyName);
 	const published = await publishIssue(client, {
 		pdf,
 		...(cover ? { cover } : {}),

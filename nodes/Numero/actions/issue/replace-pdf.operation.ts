@@ -2,19 +2,23 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { replaceIssuePdf, type NumeroClient } from '../../../../shared/index';
-import { binarySource } from '../../transport/binary-source';
+import { pdfAndCover } from '../../transport/pdf-and-cover';
 import { withoutEmpty } from '../../helpers/without-empty';
 import {
 	coverBinaryField,
 	fileNameField,
 	idempotencyOptions,
 	issueLocator,
-	pdfBinaryField,
+	pdfSourceFields,
 } from '../common.descriptions';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
 	issueLocator,
-	pdfBinaryField('The name of the input binary field holding the new PDF'),
+	...pdfSourceFields(
+		'The name of the input binary field holding the new PDF',
+		'Without it, the current cover is kept if one was uploaded, else page 1 of the new PDF is rendered.',
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -37,7 +41,6 @@ const properties: INodeProperties[] = [
 				displayName: 'Pages',
 				name: 'pages',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
 				description: 'Number of pages of the new PDF',
 			},
@@ -53,13 +56,26 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = {
+	id: 'issueId',
+	remplace: 'issueId',
+	pdf: 'binaryPropertyName',
+	'pdf.size': 'binaryPropertyName',
+	cover: 'additionalFields.coverBinaryPropertyName',
+	'cover.size': 'additionalFields.coverBinaryPropertyName',
+	titre: 'additionalFields.title',
+	pages: 'additionalFields.pages',
+	nom_fichier: 'additionalFields.fileName',
+	'Idempotency-Key': 'options.idempotencyKey',
+};
+
 export async function execute(
 	this: IExecuteFunctions,
 	client: NumeroClient,
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const id = this.getNodeParameter('issueId', itemIndex, '', { extractValue: true }) as string;
-	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as {
 		coverBinaryPropertyName?: string;
 		fileName?: string;
@@ -68,10 +84,7 @@ export async function execute(
 	};
 	const options = this.getNodeParameter('options', itemIndex, {}) as { idempotencyKey?: string };
 
-	const pdf = await binarySource(this, itemIndex, binaryPropertyName);
-	const cover = fields.coverBinaryPropertyName
-		? await binarySource(this, itemIndex, fields.coverBinaryPropertyName)
-		: undefined;
+	const { pdf, cover } = await pdfAndCover(this, itemIndex, fields.coverBinaryPropertyName);
 	const published = await replaceIssuePdf(client, {
 		id,
 		pdf,

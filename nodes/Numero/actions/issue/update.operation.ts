@@ -1,16 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { NumeroClient, UpdateIssueInput } from '../../../../shared/index';
-import { periodicalRule } from '../../helpers/periodical-rule';
+import {
+	availabilityValue,
+	periodicalRuleValue,
+	type NumeroClient,
+	type UpdateIssueInput,
+} from '../../../../shared/index';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { withTimeZone } from '../../helpers/zoned-date-time';
 import {
 	accessField,
+	availabilityField,
 	issueLocator,
 	downloadRuleField,
 	printRuleField,
 } from '../common.descriptions';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
 	issueLocator,
@@ -23,29 +29,7 @@ const properties: INodeProperties[] = [
 		options: [
 			accessField,
 			downloadRuleField,
-			{
-				displayName: 'Online Status',
-				name: 'onlineStatus',
-				type: 'options',
-				options: [
-					{
-						name: 'Publish Now',
-						value: 'publishNow',
-						description: 'Put a scheduled issue online now, before its date',
-					},
-					{
-						name: 'Put Back Online',
-						value: 'putBackOnline',
-						description: 'Put a withdrawn issue back online',
-					},
-					{
-						name: 'Take Offline',
-						value: 'takeOffline',
-						description: 'Withdraw the issue: readers and links see that it is not available',
-					},
-				],
-				default: 'takeOffline',
-			},
+			availabilityField,
 			{
 				displayName: 'Periodical Name or ID',
 				name: 'periodical',
@@ -89,23 +73,29 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = {
+	id: 'issueId',
+	patch: 'updateFields',
+	titre: 'updateFields.title',
+	acces: 'updateFields.access',
+	lien_achat: 'updateFields.purchaseLink',
+	en_ligne: 'updateFields.availability',
+	telechargement: 'updateFields.download',
+	impression: 'updateFields.print',
+	publication: 'updateFields.periodical',
+	publier_le: 'updateFields.publishAt',
+};
+
 interface UpdateFields {
 	access?: string;
 	download?: string;
-	onlineStatus?: 'publishNow' | 'putBackOnline' | 'takeOffline';
+	availability?: string;
 	periodical?: string;
 	print?: string;
 	purchaseLink?: string;
 	publishAt?: string;
 	title?: string;
-}
-
-/** The Online Status choice as en_ligne; another value (from an expression) is passed on for the core to refuse, naming the field. */
-function onlineValue(status: string | undefined): boolean | string | undefined {
-	if (status === undefined || status === '') return undefined;
-	if (status === 'takeOffline') return false;
-	if (status === 'publishNow' || status === 'putBackOnline') return true;
-	return status;
 }
 
 export async function execute(
@@ -119,11 +109,11 @@ export async function execute(
 		...withoutEmpty({
 			titre: fields.title,
 			acces: fields.access,
-			telechargement: periodicalRule(fields.download),
-			impression: periodicalRule(fields.print),
+			telechargement: periodicalRuleValue(fields.download),
+			impression: periodicalRuleValue(fields.print),
 			publication: fields.periodical,
 			publier_le: withTimeZone(fields.publishAt, this.getTimezone()),
-			en_ligne: onlineValue(fields.onlineStatus),
+			en_ligne: availabilityValue(fields.availability),
 		}),
 		// An empty Purchase Link that was added to the fields removes the link.
 		...('purchaseLink' in fields ? { lien_achat: fields.purchaseLink || null } : {}),

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { NumeroClient } from '../../../../shared/index';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { idempotencyOptions, issueLocator } from '../common.descriptions';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
 	issueLocator,
@@ -27,16 +28,14 @@ const properties: INodeProperties[] = [
 				displayName: 'Days Valid',
 				name: 'days',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 365, numberPrecision: 0 },
 				default: 30,
 				description:
-					"How many days the link works, 1 to 365. Without it, your account's setting applies.",
+					"How many days the link works, 1 to 365. Remove this field to use your account's own setting instead.",
 			},
 			{
 				displayName: 'Page',
 				name: 'page',
 				type: 'number',
-				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
 				description: 'The page the reader opens at',
 			},
@@ -49,6 +48,15 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['link'], operation: ['create'] } },
 	properties,
 );
+
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = {
+	id: 'issueId',
+	reference: 'reference',
+	jours: 'additionalFields.days',
+	page: 'additionalFields.page',
+	'Idempotency-Key': 'options.idempotencyKey',
+};
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { NumeroClient } from '../../../../shared/index';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,6 +21,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['link'], operation: ['revoke'] } },
 	properties,
 );
+
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = { reference: 'reference' };
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -5,6 +5,7 @@ import type { NumeroClient, StatisticsInput } from '../../../../shared/index';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { calendarDate } from '../../helpers/zoned-date-time';
 import { issueLocator } from '../common.descriptions';
+import type { ApiFieldParameters } from '../../helpers/field-labels';
 
 const properties: INodeProperties[] = [
 	issueLocator,
@@ -28,6 +29,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['statistics'], operation: ['get'] } },
 	properties,
 );
+
+/** The parameter behind each field the core checks (errors name the field by that parameter's label). */
+export const apiFields: ApiFieldParameters = { id: 'issueId', depuis: 'since' };
 
 export async function execute(
 	this: IExecuteFunctions,
