@@ -1,9 +1,6 @@
-/**
- * The connection's fields, read from bundle.authData. Signing secrets are entered one per line; spaces
- * and commas also separate them (a secret never contains either).
- */
+import { parseSigningSecrets } from '../../shared';
+
+/** The connection's signing secrets, entered one per line (the core's parseSigningSecrets). */
 export function signingSecrets(authData: Record<string, unknown> | undefined): string[] {
-	const raw = authData?.signingSecrets;
-	if (typeof raw !== 'string') return [];
-	return raw.split(/[\s,]+/).filter((secret) => secret.length > 0);
+	return parseSigningSecrets(authData?.signingSecrets);
 }

@@ -3,6 +3,13 @@ import type { Compte } from '../../shared';
 import { numeroClient } from './numero-client';
 import { withZapierErrors } from './zapier-errors';
 
+/**
+ * Where a publisher creates API keys and webhook endpoints: the integrations area of the publisher
+ * space. numero's reference does not give its address; this is our assumption (docs/zapier.md), to
+ * be confirmed with numero before the public integration is pushed. Zapier's check D002 wants a link.
+ */
+export const PUBLISHER_INTEGRATIONS_URL = 'https://numero.press/espace/integrations';
+
 /** What the connection test returns: the account, and the API's host for the connection label. */
 type TestResult = Compte & { api_host: string };
 
@@ -15,7 +22,8 @@ export const authentication = {
 			type: 'password',
 			required: true,
 			helpText:
-				'Create a key in the integrations area of your numero publisher space. Give it the permissions the Zaps need: `lecture` (read issues, statistics, account), `liens` (reading links), `publication` (publish and edit issues).',
+				`Create a key in the [integrations area](${PUBLISHER_INTEGRATIONS_URL}) of your numero publisher space. ` +
+				'Give it the permissions the Zaps need: `lecture` (read issues, statistics, account), `liens` (reading links), `publication` (publish and edit issues).',
 		},
 		{
 			key: 'baseUrl',

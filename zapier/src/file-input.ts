@@ -33,6 +33,7 @@ function refuse(file: FileKind, rule: string, expectation: string, problem: stri
 		file.field,
 		rule,
 		`Field "${file.field}" ${expectation} (rule: ${rule}); ${problem}.`,
+		(name) => `${name(file.field)} ${expectation}; ${problem}.`,
 	);
 }
 

@@ -19,8 +19,12 @@ import { issueList } from './triggers/issue-list';
 import { newIssue } from './triggers/new-issue';
 import { periodicalList } from './triggers/periodical-list';
 import { APP_VERSION } from './user-agent';
+import { EDITION, EDITIONS, type Edition } from './edition';
 
-export default defineApp({
+export { EDITIONS, type Edition };
+
+/** The private (invite-only) edition: every trigger, the four instant (static hook) ones included. */
+export const PRIVATE_APP = defineApp({
 	version: APP_VERSION,
 	platformVersion: zapier.version,
 	authentication,
@@ -54,3 +58,24 @@ export default defineApp({
 		[getAccount.key]: getAccount,
 	},
 });
+
+/** The public edition: the same without the instant triggers, which Zapier refuses in a public integration (D017). */
+export const PUBLIC_APP = defineApp({
+	...PRIVATE_APP,
+	triggers: {
+		[newIssue.key]: newIssue,
+		[issueList.key]: issueList,
+		[periodicalList.key]: periodicalList,
+	},
+});
+
+/** The app's definition in one edition (edition.ts). */
+export function buildApp(edition: 'private'): typeof PRIVATE_APP;
+export function buildApp(edition: 'public'): typeof PUBLIC_APP;
+export function buildApp(edition: Edition): typeof PRIVATE_APP | typeof PUBLIC_APP;
+export function buildApp(edition: Edition) {
+	return edition === 'private' ? PRIVATE_APP : PUBLIC_APP;
+}
+
+/** The edition this build was made as (NUMERO_ZAPIER_EDITION at build time; private by default). */
+export default buildApp(EDITION);

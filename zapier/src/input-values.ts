@@ -3,6 +3,7 @@
  * These turn that into the core's inputs. A value that cannot be converted is passed on unchanged, so
  * that the core's validation refuses it with a message naming the field and the rule.
  */
+import { periodicalRuleValue, type PeriodicalRuleChoice } from '../../shared';
 
 /** Empty ('' or blank, null, absent) becomes undefined; text is trimmed. */
 export function optionalValue(value: unknown): unknown {
@@ -26,20 +27,23 @@ export function optionalInteger(value: unknown): unknown {
 	return present;
 }
 
-/** The choices of a yes / no / "as the periodical" field. */
-export const TRI_STATE_CHOICES = [
+/** The choices of a yes / no / "as the periodical" field: the core's download / print choices. */
+export const TRI_STATE_CHOICES: Array<{
+	value: PeriodicalRuleChoice;
+	label: string;
+	sample: PeriodicalRuleChoice;
+}> = [
 	{ value: 'periodical', label: 'As the Periodical Decides', sample: 'periodical' },
 	{ value: 'yes', label: 'Yes', sample: 'yes' },
 	{ value: 'no', label: 'No', sample: 'no' },
 ];
 
-/** `periodical` → null (the periodical's rule), `yes` → true, `no` → false, empty → undefined. */
+/** `periodical` → null (the periodical's rule), `yes` → true, `no` → false (so do a mapped true / false), empty → undefined. */
 export function triState(value: unknown): unknown {
 	const present = optionalValue(value);
-	if (present === 'periodical') return null;
-	if (present === 'yes' || present === 'true' || present === true) return true;
-	if (present === 'no' || present === 'false' || present === false) return false;
-	return present;
+	if (present === 'true') return true;
+	if (present === 'false') return false;
+	return periodicalRuleValue(present);
 }
 
 /** A date field: Zapier gives an ISO date-time; the API wants its calendar date (YYYY-MM-DD). */

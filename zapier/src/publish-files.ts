@@ -69,12 +69,9 @@ export const PUBLISHED_OUTPUT_FIELDS: PlainOutputField[] = [
 	{ key: 'replayed', label: 'Returned by an Earlier Run (Same Idempotency Key)', type: 'boolean' },
 ];
 
-/** Labels of the fields the publishing actions share, by API field name. */
-export const FILE_LABELS = {
-	pdf: 'PDF File',
-	'pdf.size': 'PDF File',
-	cover: 'Cover Image (JPEG)',
-	'cover.size': 'Cover Image (JPEG)',
-	nom_fichier: 'File Name',
-	'Idempotency-Key': 'Idempotency Key',
+/** The input field behind each name the core gives the publishing actions' files and key. */
+export const FILE_FIELDS = {
+	'pdf.size': 'pdf',
+	'cover.size': 'cover',
+	'Idempotency-Key': 'idempotency_key',
 };

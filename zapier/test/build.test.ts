@@ -105,6 +105,6 @@ test('unpacked alone, it refuses bad input with the core’s message naming the 
 		timeout: 60_000,
 	}).catch((error: { stderr: string }) => error);
 	expect((failure as { stderr: string }).stderr).toMatch(
-		/Field \\"Validity \(Days\)\\" must be an integer from 1 to 365/,
+		/Validity \(Days\) must be a whole number from 1 to 365/,
 	);
 });

@@ -39,9 +39,9 @@ describe('connection', () => {
 	});
 
 	test.each([
-		['http://api.numero.example/v1', /Field "API Base URL" must use https/],
-		['https://api.numero.example/v2', /Field "API Base URL" must end in \/v1/],
-		['not an address', /Field "API Base URL" must be an absolute address/],
+		['http://api.numero.example/v1', /API Base URL must use https/],
+		['https://api.numero.example/v2', /API Base URL must end in \/v1/],
+		['not an address', /API Base URL must be an absolute address/],
 	])('base URL %s is refused naming the field, before any request', async (baseUrl, message) => {
 		const before = await fx.admin('GET', '/requests');
 		const error = await failure(
@@ -58,7 +58,7 @@ describe('connection', () => {
 				authData: { baseUrl: fx.sandbox.baseUrl, apiKey: '' },
 			}),
 		);
-		expect(error.message).toMatch(/Field "API Key" is required/);
+		expect(error.message).toMatch(/API Key is required/);
 		expect((await fx.admin('GET', '/requests')).total).toBe(before.total);
 	});
 

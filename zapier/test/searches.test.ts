@@ -52,13 +52,11 @@ describe('Find Issue', () => {
 
 	test('neither id nor title is refused naming the fields', async () => {
 		const error = await failure(search('findIssue', {}));
-		expect(error.message).toMatch(
-			/Field "Issue" is required when "Title" is empty \(rule: required\)/,
-		);
+		expect(error.message).toMatch(/^Issue is required when Title is empty/);
 	});
 });
 
-describe('Get Issue Statistics', () => {
+describe('Find Issue Statistics', () => {
 	test('counts the reads of opened links, per day and source', async () => {
 		const link = (await appTester(App.creates.createReadingLink.operation.perform as any, {
 			authData: fx.authData,
@@ -98,12 +96,12 @@ describe('Get Issue Statistics', () => {
 		const error = await failure(
 			search('getIssueStatistics', { id: 'numero.press:gazette-2026-10', depuis: '2026-02-30' }),
 		);
-		expect(error.message).toMatch(/Field "Since" must be a date that exists/);
+		expect(error.message).toMatch(/Since must be a date that exists/);
 	});
 });
 
-describe('Get Account', () => {
-	test("returns the account's plan, limits and usage", async () => {
+describe('Find Account', () => {
+	test("returns the account's plan, limits and usage, and the issues the plan still allows", async () => {
 		const [account] = await search('getAccount');
 		expect(account).toMatchObject({
 			formule: 'pro',
@@ -111,8 +109,26 @@ describe('Get Account', () => {
 			limites: { numeros: 100, appels_par_minute: 300, webhooks: 5 },
 		});
 		expect(account.utilisation.numeros).toBeGreaterThanOrEqual(5);
+		expect(account.numeros_restants).toBe(100 - account.utilisation.numeros);
 		expect(Object.keys(account).sort()).toEqual(
 			Object.keys(App.searches.getAccount.operation.sample as object).sort(),
+		);
+	});
+
+	test('Issues Still Allowed (At Least): found when the plan allows that many, nothing found otherwise', async () => {
+		const [account] = await search('getAccount');
+		expect(
+			await search('getAccount', { numeros_restants_min: String(account.numeros_restants) }),
+		).toHaveLength(1);
+		expect(
+			await search('getAccount', { numeros_restants_min: String(account.numeros_restants + 1) }),
+		).toEqual([]);
+	});
+
+	test('Issues Still Allowed (At Least) must be a whole number of 0 or more', async () => {
+		const error = await failure(search('getAccount', { numeros_restants_min: '-1' }));
+		expect(error.message).toMatch(
+			/^Issues Still Allowed \(At Least\) must be a whole number of 0 or more; got -1\./,
 		);
 	});
 });

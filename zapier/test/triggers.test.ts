@@ -285,9 +285,7 @@ describe('polling and dropdown triggers', () => {
 	test('the Issue dropdown labels each issue with its periodical and date, on one page', async () => {
 		const choices = await poll('issueList');
 		const gazette = choices.find((c) => c.id === 'numero.press:gazette-2026-10');
-		expect(gazette.choice_label).toBe(
-			'La Gazette du Port, octobre 2026 · La Gazette du Port · 2026-10-01',
-		);
+		expect(gazette.choice_label).toBe('2026-10-01 · La Gazette du Port, octobre 2026');
 		expect(await poll('issueList', {}, { page: 1 })).toEqual([]);
 	});
 

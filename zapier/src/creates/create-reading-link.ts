@@ -2,7 +2,8 @@ import { defineCreate, defineInputFields } from 'zapier-platform-core';
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { CREATES_THROTTLE } from '../throttle';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	issueField('id', 'Issue', ISSUE_ID_HELP),
@@ -37,13 +38,8 @@ const inputFields = defineInputFields([
 	},
 ]);
 
-const LABELS = {
-	id: 'Issue',
-	reference: 'Subscriber Reference',
-	jours: 'Validity (Days)',
-	page: 'Opening Page',
-	'Idempotency-Key': 'Idempotency Key',
-};
+/** Errors name the fields by these inputFields' labels; the core's Idempotency-Key is the idempotency_key field. */
+const LABELS = labelsOf(inputFields, { 'Idempotency-Key': 'idempotency_key' });
 
 export const createReadingLink = defineCreate({
 	key: 'createReadingLink',
@@ -55,6 +51,7 @@ export const createReadingLink = defineCreate({
 	},
 	operation: {
 		inputFields,
+		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
 			const client = numeroClient(z, bundle);
 			const input = bundle.inputData;

@@ -15,14 +15,15 @@ import {
 	triState,
 } from '../input-values';
 import {
-	FILE_LABELS,
+	FILE_FIELDS,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
 	withDownloadedFiles,
 } from '../publish-files';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { CREATES_THROTTLE } from '../throttle';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	{
@@ -84,7 +85,7 @@ const inputFields = defineInputFields([
 		key: 'lien_achat',
 		label: 'Purchase Link',
 		required: false,
-		helpText: "The address the public page's button leads to (http:// or https://).",
+		helpText: "The address the public page's button leads to (`http://` or `https://`).",
 	},
 	{
 		key: 'telechargement',
@@ -136,21 +137,8 @@ const inputFields = defineInputFields([
 	},
 ]);
 
-const LABELS = {
-	...FILE_LABELS,
-	titre: 'Title',
-	publication: 'Periodical',
-	nouvelle_publication: 'New Periodical Name',
-	parution: 'Release Month',
-	acces: 'Access',
-	publier_le: 'Scheduled Release Time',
-	lien_achat: 'Purchase Link',
-	telechargement: 'Allow Download',
-	impression: 'Allow Printing',
-	domaine: 'Service Domain',
-	adresse: 'Issue Address',
-	pages: 'Page Count',
-};
+/** Errors name the fields by these inputFields' labels (the core's file and key names mapped to their fields). */
+const LABELS = labelsOf(inputFields, FILE_FIELDS);
 
 export const publishIssueCreate = defineCreate({
 	key: 'publishIssue',
@@ -158,10 +146,11 @@ export const publishIssueCreate = defineCreate({
 	display: {
 		label: 'Publish Issue',
 		description:
-			'Creates an issue from a PDF (and an optional JPEG cover): uploads the files and publishes it now or at a scheduled time.',
+			'Publishes a new issue from a PDF (and an optional JPEG cover), now or at a scheduled time.',
 	},
 	operation: {
 		inputFields,
+		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
 			const input = bundle.inputData;
 			const fields = {

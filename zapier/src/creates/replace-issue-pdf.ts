@@ -3,14 +3,15 @@ import { replaceIssuePdf, validateReplacement, type ReplacementFields } from '..
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalText, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
+import { CREATES_THROTTLE } from '../throttle';
 import {
-	FILE_LABELS,
+	FILE_FIELDS,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
 	withDownloadedFiles,
 } from '../publish-files';
-import { withZapierErrors } from '../zapier-errors';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	issueField('id', 'Issue', `The issue whose PDF is replaced. ${ISSUE_ID_HELP}`),
@@ -58,13 +59,8 @@ const inputFields = defineInputFields([
 	},
 ]);
 
-const LABELS = {
-	...FILE_LABELS,
-	id: 'Issue',
-	remplace: 'Issue',
-	titre: 'New Title',
-	pages: 'Page Count',
-};
+/** Errors name the fields by these inputFields' labels (the core's file and key names mapped to their fields). */
+const LABELS = labelsOf(inputFields, { ...FILE_FIELDS, remplace: 'id' });
 
 export const replaceIssuePdfCreate = defineCreate({
 	key: 'replaceIssuePdf',
@@ -72,10 +68,11 @@ export const replaceIssuePdfCreate = defineCreate({
 	display: {
 		label: 'Replace Issue PDF',
 		description:
-			"Creates a new version of an issue's PDF: same addresses, reading links and integrations, new file.",
+			"Replaces an existing issue's PDF: same addresses, reading links and integrations, new file.",
 	},
 	operation: {
 		inputFields,
+		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
 			const input = bundle.inputData;
 			const id = optionalValue(input.id) as string;

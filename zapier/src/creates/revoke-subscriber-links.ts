@@ -1,7 +1,8 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
 import { optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { CREATES_THROTTLE } from '../throttle';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	{
@@ -19,11 +20,12 @@ export const revokeSubscriberLinks = defineCreate({
 	display: {
 		label: 'Revoke Subscriber Links',
 		description:
-			"Creates a revocation that deactivates all of a subscriber's reading links, for every issue (e.g. when a subscription ends).",
+			"Revokes all of a subscriber's reading links, for every issue (e.g. when a subscription ends).",
 	},
 	operation: {
 		inputFields,
-		perform: withZapierErrors({ reference: 'Subscriber Reference' }, async (z, bundle) =>
+		throttle: CREATES_THROTTLE,
+		perform: withZapierErrors(labelsOf(inputFields), async (z, bundle) =>
 			numeroClient(z, bundle).revokeReference({
 				reference: optionalValue(bundle.inputData.reference) as string,
 			}),

@@ -1,13 +1,17 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
-import { NumeroValidationError, type UpdateIssueInput } from '../../../shared';
+import {
+	AVAILABILITY_CHOICES,
+	availabilityValue,
+	NumeroValidationError,
+	type AvailabilityChoice,
+	type UpdateIssueInput,
+} from '../../../shared';
 import { ACCESS_CHOICES, ISSUE_ID_HELP, issueField, periodicalField } from '../fields';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from '../issue-output';
 import { optionalText, optionalValue, TRI_STATE_CHOICES, triState } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
-
-/** The Availability choices; "put back online" and "publish now" both send en_ligne: true. */
-const AVAILABILITY: Record<string, boolean> = { offline: false, online: true, publish_now: true };
+import { CREATES_THROTTLE } from '../throttle';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	issueField('id', 'Issue', ISSUE_ID_HELP),
@@ -23,7 +27,7 @@ const inputFields = defineInputFields([
 				label: 'Publish Now (Scheduled Issue, Before Its Date)',
 				sample: 'publish_now',
 			},
-		],
+		] satisfies Array<{ value: AvailabilityChoice; label: string; sample: AvailabilityChoice }>,
 		helpText:
 			'Leave empty to leave the issue as it is. Cannot be combined with a new **Scheduled Release Time**.',
 	},
@@ -49,7 +53,7 @@ const inputFields = defineInputFields([
 		key: 'lien_achat',
 		label: 'Purchase Link',
 		required: false,
-		helpText: "A new address for the public page's button (http:// or https://).",
+		helpText: "A new address for the public page's button (`http://` or `https://`).",
 	},
 	{
 		key: 'telechargement',
@@ -90,19 +94,8 @@ const inputFields = defineInputFields([
 	},
 ]);
 
-const LABELS = {
-	id: 'Issue',
-	en_ligne: 'Availability',
-	availability: 'Availability',
-	titre: 'New Title',
-	acces: 'Access',
-	publication: 'Periodical',
-	lien_achat: 'Purchase Link',
-	telechargement: 'Allow Download',
-	impression: 'Allow Printing',
-	publier_le: 'Scheduled Release Time',
-	clear: 'Remove',
-};
+/** Errors name the fields by these inputFields' labels; the core's en_ligne is the availability field. */
+const LABELS = labelsOf(inputFields, { en_ligne: 'availability' });
 
 function listOf(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map(String);
@@ -115,14 +108,22 @@ function listOf(value: unknown): string[] {
 		: [];
 }
 
-function availability(value: unknown): boolean | undefined {
+/** The Availability choice as en_ligne ("put back online" and "publish now" both send true); another word is refused. */
+function availability(value: unknown): unknown {
 	const present = optionalValue(value);
-	if (present === undefined) return undefined;
-	if (typeof present === 'string' && present in AVAILABILITY) return AVAILABILITY[present];
+	if (
+		present === undefined ||
+		(typeof present === 'string' && Object.hasOwn(AVAILABILITY_CHOICES, present))
+	)
+		return availabilityValue(present);
+	const choices = Object.keys(AVAILABILITY_CHOICES)
+		.map((choice) => `"${choice}"`)
+		.join(', ');
 	throw new NumeroValidationError(
 		'availability',
 		'enum',
-		`Field "availability" must be one of "offline", "online", "publish_now" (rule: enum); got ${JSON.stringify(present)}.`,
+		`Field "availability" must be one of ${choices} (rule: enum); got ${JSON.stringify(present)}.`,
+		(name) => `${name('availability')} must be one of ${choices}; got ${JSON.stringify(present)}.`,
 	);
 }
 
@@ -142,6 +143,8 @@ function setOrClear(
 			field,
 			'exclusive',
 			`Field "${field}" cannot be both given and removed (rule: exclusive); fill it in or tick it in Remove, not both.`,
+			(name) =>
+				`${name(field)} cannot be both given and removed; fill it in or tick it in ${name('clear')}, not both.`,
 		);
 	}
 	patch[field] = null;
@@ -153,10 +156,11 @@ export const updateIssue = defineCreate({
 	display: {
 		label: 'Update Issue',
 		description:
-			'Creates a change to an issue: title, access, periodical, purchase link, download and print rules, release time, or takes it offline, puts it back online, or publishes a scheduled issue now.',
+			'Updates an existing issue: title, access, periodical, purchase link, download and print rules, release time; or takes it offline, puts it back online, or publishes a scheduled issue now.',
 	},
 	operation: {
 		inputFields,
+		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
 			const input = bundle.inputData;
 			const cleared = listOf(input.clear);
@@ -166,6 +170,8 @@ export const updateIssue = defineCreate({
 						'clear',
 						'enum',
 						`Field "clear" may hold "lien_achat" and "publication" (rule: enum); got ${JSON.stringify(item)}.`,
+						(name) =>
+							`${name('clear')} may hold ${name('lien_achat')} and ${name('publication')}; got ${JSON.stringify(item)}.`,
 					);
 				}
 			}

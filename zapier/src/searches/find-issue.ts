@@ -4,7 +4,7 @@ import { issueField, periodicalField } from '../fields';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from '../issue-output';
 import { optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 /** Titles are searched among this many recent issues (the most GET /publications gives at once). */
 const TITLE_SEARCH_LIMIT = 200;
@@ -42,46 +42,46 @@ export const findIssue = defineSearch({
 	},
 	operation: {
 		inputFields,
-		perform: withZapierErrors(
-			{ id: 'Issue', titre: 'Title', publication: 'Periodical' },
-			async (z, bundle): Promise<Numero[]> => {
-				const client = numeroClient(z, bundle);
-				const id = optionalValue(bundle.inputData.id);
-				const titre = optionalValue(bundle.inputData.titre);
-				let found: string | undefined;
-				if (id !== undefined) {
-					found = id as string;
-				} else if (titre !== undefined) {
-					if (typeof titre !== 'string') {
-						throw new NumeroValidationError(
-							'titre',
-							'type',
-							`Field "titre" must be text (rule: type); got a value of type ${typeof titre}.`,
-						);
-					}
-					const publication = optionalValue(bundle.inputData.publication) as string | undefined;
-					const { publications } = await client.listIssues({
-						...(publication ? { publication } : {}),
-						limite: TITLE_SEARCH_LIMIT,
-					});
-					found = publications.find((issue) => sameTitle(issue.titre, titre))?.id;
-					if (found === undefined) return [];
-				} else {
+		perform: withZapierErrors(labelsOf(inputFields), async (z, bundle): Promise<Numero[]> => {
+			const client = numeroClient(z, bundle);
+			const id = optionalValue(bundle.inputData.id);
+			const titre = optionalValue(bundle.inputData.titre);
+			let found: string | undefined;
+			if (id !== undefined) {
+				found = id as string;
+			} else if (titre !== undefined) {
+				if (typeof titre !== 'string') {
 					throw new NumeroValidationError(
-						'id',
-						'required',
-						'Field "id" is required when "Title" is empty (rule: required): give the issue\'s id, or its title.',
+						'titre',
+						'type',
+						`Field "titre" must be text (rule: type); got a value of type ${typeof titre}.`,
+						(name) => `${name('titre')} must be text; got a value of type ${typeof titre}.`,
 					);
 				}
-				try {
-					return [(await client.getIssue({ id: found })).numero];
-				} catch (error) {
-					// Not found is an empty search result, which Zapier shows as "nothing found" (or hands to a create).
-					if (error instanceof NumeroApiError && error.status === 404) return [];
-					throw error;
-				}
-			},
-		),
+				const publication = optionalValue(bundle.inputData.publication) as string | undefined;
+				const { publications } = await client.listIssues({
+					...(publication ? { publication } : {}),
+					limite: TITLE_SEARCH_LIMIT,
+				});
+				found = publications.find((issue) => sameTitle(issue.titre, titre))?.id;
+				if (found === undefined) return [];
+			} else {
+				throw new NumeroValidationError(
+					'id',
+					'required',
+					'Field "id" is required when "Title" is empty (rule: required): give the issue\'s id, or its title.',
+					(name) =>
+						`${name('id')} is required when ${name('titre')} is empty: give the issue's id, or its title.`,
+				);
+			}
+			try {
+				return [(await client.getIssue({ id: found })).numero];
+			} catch (error) {
+				// Not found is an empty search result, which Zapier shows as "nothing found" (or hands to a create).
+				if (error instanceof NumeroApiError && error.status === 404) return [];
+				throw error;
+			}
+		}),
 		sample: ISSUE_SAMPLE,
 		outputFields: ISSUE_OUTPUT_FIELDS,
 	},

@@ -3,7 +3,7 @@ import type { Statistiques } from '../../../shared';
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalDate, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	issueField('id', 'Issue', ISSUE_ID_HELP),
@@ -37,13 +37,13 @@ export const getIssueStatistics = defineSearch({
 	key: 'getIssueStatistics',
 	noun: 'Issue Statistics',
 	display: {
-		label: 'Get Issue Statistics',
+		label: 'Find Issue Statistics',
 		description:
 			'Finds the reading statistics of an issue: reads in a period, per day and per source, reading time and completion.',
 	},
 	operation: {
 		inputFields,
-		perform: withZapierErrors({ id: 'Issue', depuis: 'Since' }, async (z, bundle) => {
+		perform: withZapierErrors(labelsOf(inputFields), async (z, bundle) => {
 			const depuis = optionalDate(bundle.inputData.depuis) as string | undefined;
 			const statistics = await numeroClient(z, bundle).getStatistics({
 				id: optionalValue(bundle.inputData.id) as string,

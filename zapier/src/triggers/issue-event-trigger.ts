@@ -6,8 +6,9 @@ import {
 	type ZObject,
 } from 'zapier-platform-core';
 import {
+	ISSUE_EVENTS,
 	SIGNATURE_HEADER,
-	verifyWebhook,
+	verifyWebhookDelivery,
 	WebhookVerificationError,
 	type EventType,
 	type IssueEventData,
@@ -47,6 +48,25 @@ function signatureHeader(headers: Record<string, string> | undefined): string | 
 	return undefined;
 }
 
+/** Event ids are remembered per connection (Zapier's cache scope `auth`). */
+const CACHE_SCOPE: CacheScope = ['auth'];
+
+type CacheScope = Array<'user' | 'auth'>;
+/**
+ * z.cache as zapier-platform-core 19.1.0 implements it (src/tools/create-cache.js): get and delete take
+ * the scope too, and pass it to Zapier's cache. Its type declarations give get a key only.
+ */
+interface ScopedCache {
+	get(key: string, scope?: CacheScope | null): Promise<unknown>;
+	set(
+		key: string,
+		value: unknown,
+		ttl?: number | null,
+		scope?: CacheScope | null,
+		nx?: boolean | null,
+	): Promise<unknown>;
+}
+
 /** How long an event id is remembered: numero retries for under 3 hours, a resend by hand comes within a day. */
 const REMEMBER_EVENT_SECONDS = 24 * 3600;
 
@@ -67,12 +87,15 @@ async function firstDelivery(
 		(secret) =>
 			`numero-event:${createHash('sha256').update(secret).digest('hex').slice(0, 32)}:${eventId}`,
 	);
+	const cache = z.cache as unknown as ScopedCache;
 	try {
-		for (const key of keys) if (await z.cache.get(key)) return false;
+		// The same scope as the set below: zapier-platform-core's z.cache.get(key, scope) sends the scope to
+		// Zapier's cache, and without it the lookup reads another key space than the one the ids are kept in.
+		for (const key of keys) if (await cache.get(key, CACHE_SCOPE)) return false;
 		let first = true;
 		for (const key of keys) {
 			// nx: set only if absent (false or null when it was there), so that of two deliveries arriving at once only one goes through.
-			const stored = await z.cache.set(key, true, REMEMBER_EVENT_SECONDS, ['auth'], true);
+			const stored = await cache.set(key, true, REMEMBER_EVENT_SECONDS, CACHE_SCOPE, true);
 			if (stored === false || stored === null) first = false;
 		}
 		return first;
@@ -102,13 +125,14 @@ async function verifiedEvent(
 		return [];
 	}
 	let event: WebhookEvent;
-	const delivery = {
-		payload: bundle.rawRequest?.content ?? '',
-		header: signatureHeader(bundle.rawRequest?.headers),
-		now: Math.floor(Date.now() / 1000),
-	};
+	let endpointSecrets: string[];
 	try {
-		event = verifyWebhook({ ...delivery, secrets });
+		({ event, matchingSecrets: endpointSecrets } = verifyWebhookDelivery({
+			payload: bundle.rawRequest?.content ?? '',
+			header: signatureHeader(bundle.rawRequest?.headers),
+			secrets,
+			now: Math.floor(Date.now() / 1000),
+		}));
 	} catch (error) {
 		if (error instanceof WebhookVerificationError) {
 			z.console.log(`Ignored a webhook delivery (${error.reason}): ${error.message}`);
@@ -117,14 +141,6 @@ async function verifiedEvent(
 		throw error;
 	}
 	if (event.type !== eventType) return [];
-	const endpointSecrets = secrets.filter((secret) => {
-		try {
-			verifyWebhook({ ...delivery, secrets: [secret] });
-			return true;
-		} catch {
-			return false;
-		}
-	});
 	if (!(await firstDelivery(z, event.id, endpointSecrets))) {
 		z.console.log(
 			`Ignored a webhook delivery: event ${event.id} was already received (a retry or a resend).`,
@@ -157,14 +173,12 @@ const SAMPLE_SOURCE_LIMIT = 50;
 
 export interface IssueEventTriggerSpec<K extends string> {
 	key: K;
+	/** Its label, description and the issue's status after it (recent issues in it make the Zap editor's samples) are the core's ISSUE_EVENTS. */
 	eventType: EventType;
-	/** The issue's status once the event happened: recent issues in it make the Zap editor's samples. */
-	statutAfter: StatutNumero;
-	label: string;
-	description: string;
 }
 
 export function issueEventTrigger<const K extends string>(spec: IssueEventTriggerSpec<K>) {
+	const { label, description, statutAfter } = ISSUE_EVENTS[spec.eventType];
 	const sample = {
 		id: 'evt_7GQ2xk3mVbN8rTz4',
 		type: spec.eventType,
@@ -176,15 +190,16 @@ export function issueEventTrigger<const K extends string>(spec: IssueEventTrigge
 			date: ISSUE_SAMPLE.date,
 			pages: ISSUE_SAMPLE.pages,
 			page_publique: ISSUE_SAMPLE.page_publique,
-			statut: spec.statutAfter,
+			statut: statutAfter,
 		},
 	} satisfies IssueEventOutput;
 	return defineTrigger({
 		key: spec.key,
 		noun: 'Issue',
 		display: {
-			label: spec.label,
-			description: spec.description,
+			label,
+			// Zapier marks hook triggers "Instant" itself; D021 wants "Triggers when …".
+			description: `Triggers when ${description}.`,
 			directions:
 				`Copy the webhook URL shown below. In numero, open the integrations area of your publisher space, add a ` +
 				`webhook endpoint with that URL and tick the event \`${spec.eventType}\`. Then copy the endpoint's signing ` +
@@ -199,8 +214,8 @@ export function issueEventTrigger<const K extends string>(spec: IssueEventTrigge
 					limite: SAMPLE_SOURCE_LIMIT,
 				});
 				return publications
-					.filter((issue) => issue.statut === undefined || issue.statut === spec.statutAfter)
-					.map((issue) => sampleEvent(issue, spec.eventType, spec.statutAfter));
+					.filter((issue) => issue.statut === undefined || issue.statut === statutAfter)
+					.map((issue) => sampleEvent(issue, spec.eventType, statutAfter));
 			}),
 			sample,
 			outputFields: EVENT_OUTPUT_FIELDS,

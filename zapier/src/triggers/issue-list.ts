@@ -1,4 +1,5 @@
 import { defineTrigger } from 'zapier-platform-core';
+import { issueChoiceLabel, newestFirst } from '../../../shared';
 import { numeroClient } from '../numero-client';
 import { withZapierErrors } from '../zapier-errors';
 
@@ -11,7 +12,7 @@ export const issueList = defineTrigger({
 	noun: 'Issue',
 	display: {
 		label: 'Issue List',
-		description: 'Lists the most recent issues, for the Issue dropdowns.',
+		description: 'Triggers when an Issue dropdown is opened: lists the most recent issues.',
 		hidden: true,
 	},
 	operation: {
@@ -19,9 +20,9 @@ export const issueList = defineTrigger({
 		perform: withZapierErrors({}, async (z, bundle) => {
 			if ((bundle.meta?.page ?? 0) > 0) return [];
 			const { publications } = await numeroClient(z, bundle).listIssues({ limite: DROPDOWN_LIMIT });
-			return publications.map((issue) => ({
+			return newestFirst(publications).map((issue) => ({
 				...issue,
-				choice_label: [issue.titre, issue.publication.nom, issue.date].filter(Boolean).join(' · '),
+				choice_label: issueChoiceLabel(issue),
 			}));
 		}),
 	},

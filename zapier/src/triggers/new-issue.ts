@@ -3,7 +3,7 @@ import { periodicalField } from '../fields';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from '../issue-output';
 import { optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
-import { withZapierErrors } from '../zapier-errors';
+import { labelsOf, withZapierErrors } from '../zapier-errors';
 
 const inputFields = defineInputFields([
 	periodicalField(
@@ -32,7 +32,7 @@ export const newIssue = defineTrigger({
 	operation: {
 		type: 'polling',
 		inputFields,
-		perform: withZapierErrors({ publication: 'Periodical' }, async (z, bundle) => {
+		perform: withZapierErrors(labelsOf(inputFields), async (z, bundle) => {
 			const publication = optionalValue(bundle.inputData.publication) as string | undefined;
 			const limite = bundle.meta?.isPopulatingDedupe ? DEDUPE_LIMIT : POLL_LIMIT;
 			const { publications } = await numeroClient(z, bundle).listIssues({

@@ -1,5 +1,5 @@
 import { defineTrigger } from 'zapier-platform-core';
-import type { PublicationRef } from '../../../shared';
+import { periodicalsOf } from '../../../shared';
 import { numeroClient } from '../numero-client';
 import { withZapierErrors } from '../zapier-errors';
 import { DROPDOWN_LIMIT } from './issue-list';
@@ -13,7 +13,8 @@ export const periodicalList = defineTrigger({
 	noun: 'Periodical',
 	display: {
 		label: 'Periodical List',
-		description: 'Lists the periodicals of the most recent issues, for the Periodical dropdowns.',
+		description:
+			'Triggers when a Periodical dropdown is opened: lists the periodicals of the most recent issues.',
 		hidden: true,
 	},
 	operation: {
@@ -21,12 +22,7 @@ export const periodicalList = defineTrigger({
 		perform: withZapierErrors({}, async (z, bundle) => {
 			if ((bundle.meta?.page ?? 0) > 0) return [];
 			const { publications } = await numeroClient(z, bundle).listIssues({ limite: DROPDOWN_LIMIT });
-			const periodicals = new Map<string, PublicationRef>();
-			for (const issue of publications) {
-				if (!periodicals.has(issue.publication.code))
-					periodicals.set(issue.publication.code, issue.publication);
-			}
-			return [...periodicals.values()].map((periodical) => ({
+			return periodicalsOf(publications).map((periodical) => ({
 				id: periodical.code,
 				...periodical,
 			}));

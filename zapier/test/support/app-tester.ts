@@ -1,5 +1,6 @@
 import zapier from 'zapier-platform-core';
-import App from '../../src/index';
+import { PRIVATE_APP as App } from '../../src/index';
 
+/** The private edition: every step (the public edition is the same without the instant triggers). */
 export { App };
 export const appTester = zapier.createAppTester(App);
