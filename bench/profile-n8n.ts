@@ -47,6 +47,10 @@ function startProfiledN8n(profileDir: string, pids: number[]) {
 		}
 		return {
 			url,
+			role: 'main',
+			pid: child.pid!,
+			logFile: setup.logFile,
+			exited,
 			stop: async () => {
 				child.kill('SIGTERM');
 				await exited;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Benchmark, BenchRow } from './bench-row';
 import { createLinkBench } from './create-link.bench';
 import { n8nLinkCreateBench } from './n8n-link-create.bench';
+import { n8nQueueBench } from './n8n-queue.bench';
 import { publishIssueBench } from './publish-issue.bench';
 import { rateLimitBench } from './rate-limit.bench';
 import { verifyWebhookBench } from './verify-webhook.bench';
@@ -18,6 +19,7 @@ const BENCHMARKS: Array<[string, Benchmark]> = [
 	['create-link', createLinkBench],
 	['rate-limit', rateLimitBench],
 	['n8n-link-create', n8nLinkCreateBench],
+	['n8n-queue', n8nQueueBench],
 ];
 
 function formatNumber(value: number | null): string {

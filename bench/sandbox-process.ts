@@ -1,5 +1,5 @@
 /**
- * The sandbox in its own process (`dist/sandbox/cli.js --json`), for the benchmarks that time network
+ * The sandbox in its own process (`dist/cli/main.js sandbox --json`), for the benchmarks that time network
  * work: the service then runs on the other core instead of sharing the event loop of the client
  * being measured, as a real service would, and curl and our client face the same server.
  */
@@ -24,9 +24,10 @@ export const BENCH_USER_AGENT = 'numero-bench/1.0 (+bench/)';
 export async function startSandboxProcess(
 	options: { rateLimit?: number; timeScale?: number } = {},
 ): Promise<SandboxProcess> {
-	const cli = join(__dirname, '..', 'sandbox', 'cli.js');
+	const cli = join(__dirname, '..', 'cli', 'main.js');
 	const args = [
 		cli,
+		'sandbox',
 		'--port',
 		'0',
 		'--json',

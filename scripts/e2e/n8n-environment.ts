@@ -14,13 +14,22 @@ import { ensureN8nInstalled } from './n8n-install';
 import {
 	logTail,
 	runN8nCommand,
-	startN8nServer,
+	startN8nProcess,
+	type N8nRole,
 	type N8nSetup,
 	type RunningN8n,
 } from './n8n-process';
 import { N8nRest, type OwnerAccount } from './n8n-rest';
+import {
+	ensureQueueServicesInstalled,
+	startPostgres,
+	startRedis,
+	type PostgresService,
+	type RunningService,
+} from './queue-services';
 import { SandboxAdmin, type WebhookEndpoint } from './sandbox-admin';
 import { stagePackage } from './stage-package';
+import { startWebhookBalancer, type WebhookBalancer } from './webhook-balancer';
 import {
 	crmReadingLink,
 	dropFolderToIssue,
@@ -51,6 +60,43 @@ export interface N8nEnvironmentOptions {
 	webhookTarget?: (triggerUrl: string) => string;
 	/** Progress lines. */
 	log?: (line: string) => void;
+	/** n8n's queue mode: one main, webhook processes behind a load balancer, workers, PostgreSQL and Redis. */
+	queue?: QueueOptions;
+	/**
+	 * More credentials and workflows imported and published with the three (the MCP tools workflow of
+	 * examples/, the benchmarks' baselines), given the sandbox endpoint's signing secret and the origin
+	 * webhook callers use.
+	 */
+	extraWorkflows?: (context: ExtraWorkflowContext) => {
+		credentials?: unknown[];
+		workflows: WorkflowJson[];
+	};
+}
+
+export interface ExtraWorkflowContext {
+	/** The sandbox webhook endpoint's signing secret (what the Numero Webhook API credential holds). */
+	webhookSecret: string;
+	/** Where webhook callers go: the load balancer in queue mode, n8n itself otherwise. */
+	webhookOrigin: string;
+}
+
+export interface QueueOptions {
+	/** `n8n webhook` processes; default 2. */
+	webhookProcesses?: number;
+	/** `n8n worker` processes; default 2. */
+	workers?: number;
+}
+
+/** What runs where in queue mode. */
+export interface QueueDeployment {
+	postgres: PostgresService;
+	redis: RunningService;
+	/** In front of the webhook processes: the production webhook URLs point here. */
+	balancer: WebhookBalancer;
+	webhooks: RunningN8n[];
+	workers: RunningN8n[];
+	/** Starts one more worker (e.g. to replace one that was killed). */
+	addWorker(): Promise<RunningN8n>;
 }
 
 export interface N8nEnvironment {
@@ -58,6 +104,8 @@ export interface N8nEnvironment {
 	sandbox: RunningSandbox;
 	n8n: {
 		url: string;
+		/** The main process's PID (it changes when restartN8n() restarts it). */
+		readonly pid: number;
 		owner: OwnerAccount;
 		/** Signed in as the owner. */
 		rest: N8nRest;
@@ -73,6 +121,8 @@ export interface N8nEnvironment {
 	};
 	/** The sandbox's webhook endpoint that calls the trigger. */
 	webhookEndpoint: WebhookEndpoint;
+	/** Set in queue mode. */
+	queue?: QueueDeployment;
 	/** Stops n8n and starts it again on the same data (as after an upgrade or a crash), signed in again. */
 	restartN8n(): Promise<void>;
 	stop(): Promise<void>;
@@ -160,7 +210,26 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 			logFile: path.join(root, 'n8n.log'),
 		};
 		const n8nUrl = `http://127.0.0.1:${port}`;
-		const triggerUrl = newsletterTriggerUrl(n8nUrl);
+		let balancer: WebhookBalancer | undefined;
+		let postgres: PostgresService | undefined;
+		let redis: RunningService | undefined;
+		if (options.queue) {
+			log('Starting PostgreSQL and Redis for queue mode (scripts/e2e/install-queue-services.sh)…');
+			const postgresBin = ensureQueueServicesInstalled();
+			postgres = await startPostgres(postgresBin, path.join(root, 'postgres.log'));
+			cleanups.push(postgres.stop);
+			redis = await startRedis(path.join(root, 'redis.log'));
+			cleanups.push(redis.stop);
+			balancer = await startWebhookBalancer();
+			cleanups.push(balancer.close);
+			setup.queue = { postgres, redis: { port: redis.port }, webhookUrl: balancer.url };
+			log(
+				`PostgreSQL on port ${postgres.port}, Redis on port ${redis.port}, webhook load balancer at ${balancer.url}`,
+			);
+		}
+		// The origin numero and the CRM call: the load balancer in queue mode, n8n itself otherwise.
+		const webhookOrigin = balancer?.url ?? n8nUrl;
+		const triggerUrl = newsletterTriggerUrl(webhookOrigin);
 
 		const endpoint = await new SandboxAdmin(sandbox).addWebhookEndpoint(
 			(options.webhookTarget ?? ((url) => url))(triggerUrl),
@@ -170,7 +239,8 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 		log('Installing the built package into n8n (npm pack)…');
 		stagePackage(userFolder);
 
-		const credentials = [
+		const extra = options.extraWorkflows?.({ webhookSecret: endpoint.secret, webhookOrigin });
+		const credentials: unknown[] = [
 			{
 				...NUMERO_API_CREDENTIAL,
 				type: 'numeroApi',
@@ -181,11 +251,13 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 				type: 'numeroWebhookApi',
 				data: { signingSecrets: endpoint.secret },
 			},
+			...(extra?.credentials ?? []),
 		];
 		const workflows: WorkflowJson[] = [
 			dropFolderToIssue({ dropFolder, periodical: PERIODICAL }),
 			crmReadingLink(),
 			publishedToNewsletter({ newsletterUrl: options.newsletterUrl }),
+			...(extra?.workflows ?? []),
 		];
 		log('Importing credentials and workflows, publishing the workflows (n8n CLI)…');
 		await runN8nCommand(setup, [
@@ -202,8 +274,44 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 			await runN8nCommand(setup, ['publish:workflow', `--id=${workflow.id}`]);
 
 		log(`Starting n8n on ${n8nUrl}…`);
-		let n8n: RunningN8n = await startN8nServer(setup);
+		let n8n: RunningN8n = await startN8nProcess(setup, 'main', setup, setup.logFile);
 		cleanups.push(() => n8n.stop());
+
+		// Queue mode: webhook processes and workers, each on its own ports and log, stopped before the main.
+		const queueProcesses: Record<Exclude<N8nRole, 'main'>, RunningN8n[]> = {
+			webhook: [],
+			worker: [],
+		};
+		const started: Record<Exclude<N8nRole, 'main'>, number> = { webhook: 0, worker: 0 };
+		const startRole = async (role: Exclude<N8nRole, 'main'>): Promise<RunningN8n> => {
+			// Numbered when asked for (several start at once), so each process has its own log.
+			const index = (started[role] += 1);
+			const ports = { port: await freePort(), brokerPort: await freePort() };
+			const running = await startN8nProcess(
+				setup,
+				role,
+				ports,
+				path.join(root, `n8n-${role}-${index}.log`),
+			);
+			queueProcesses[role].push(running);
+			return running;
+		};
+		const startQueueProcesses = async (): Promise<void> => {
+			if (!options.queue) return;
+			const roles: Array<Exclude<N8nRole, 'main'>> = [
+				...Array<'webhook'>(options.queue.webhookProcesses ?? 2).fill('webhook'),
+				...Array<'worker'>(options.queue.workers ?? 2).fill('worker'),
+			];
+			log(`Starting ${roles.length} queue-mode processes (${roles.join(', ')})…`);
+			await Promise.all(roles.map(startRole));
+			balancer!.setTargets(queueProcesses.webhook.map((process) => process.url));
+		};
+		const stopQueueProcesses = async (): Promise<void> => {
+			const running = [...queueProcesses.webhook.splice(0), ...queueProcesses.worker.splice(0)];
+			await Promise.all(running.map((process) => process.stop()));
+		};
+		cleanups.push(stopQueueProcesses);
+		await startQueueProcesses();
 
 		const owner = newOwner();
 		const rest = new N8nRest(n8n.url, installFolder);
@@ -212,8 +320,10 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 		await expectActive(rest, workflowIds, setup);
 
 		const restartN8n = async (): Promise<void> => {
+			await stopQueueProcesses();
 			await n8n.stop();
-			n8n = await startN8nServer(setup);
+			n8n = await startN8nProcess(setup, 'main', setup, setup.logFile);
+			await startQueueProcesses();
 			await rest.login(owner);
 			await expectActive(rest, workflowIds, setup);
 		};
@@ -225,17 +335,38 @@ export async function startN8nEnvironment(options: N8nEnvironmentOptions): Promi
 		return {
 			root,
 			sandbox,
-			n8n: { url: n8n.url, owner, rest, logFile: setup.logFile, setup },
+			n8n: {
+				url: n8n.url,
+				get pid() {
+					return n8n.pid;
+				},
+				owner,
+				rest,
+				logFile: setup.logFile,
+				setup,
+			},
 			dropFolder,
 			workflows: {
 				dropFolder: named(DROP_FOLDER_WORKFLOW_ID),
 				readingLink: {
 					...named(READING_LINK_WORKFLOW_ID),
-					url: `${n8n.url}/webhook/${READING_LINK_PATH}`,
+					url: `${webhookOrigin}/webhook/${READING_LINK_PATH}`,
 				},
 				newsletter: { ...named(NEWSLETTER_WORKFLOW_ID), triggerUrl },
 			},
 			webhookEndpoint: endpoint,
+			...(options.queue
+				? {
+						queue: {
+							postgres: postgres!,
+							redis: redis!,
+							balancer: balancer!,
+							webhooks: queueProcesses.webhook,
+							workers: queueProcesses.worker,
+							addWorker: () => startRole('worker'),
+						},
+					}
+				: {}),
 			restartN8n,
 			stop,
 		};

@@ -106,6 +106,24 @@ export class N8nRest {
 		};
 	}
 
+	/** Every execution of the workflow, newest first (paged by id, 100 at a time). */
+	async allExecutions(workflowId: string): Promise<ExecutionSummary[]> {
+		const all: ExecutionSummary[] = [];
+		for (let lastId: string | undefined; ; ) {
+			const query = new URLSearchParams({
+				filter: JSON.stringify({ workflowId }),
+				limit: '100',
+				...(lastId ? { lastId } : {}),
+			});
+			const page = (await this.call('GET', `/rest/executions?${query}`)) as {
+				results: ExecutionSummary[];
+			};
+			all.push(...page.results);
+			if (page.results.length < 100) return all;
+			lastId = page.results.at(-1)!.id;
+		}
+	}
+
 	/** What n8n stored of the workflow's latest executions (at most 100), as text, for searching. */
 	async storedExecutionTexts(workflowId: string): Promise<string[]> {
 		const { results } = await this.executionPage({ workflowId });

@@ -45,8 +45,16 @@ export class SandboxAdmin {
 	constructor(private readonly sandbox: RunningSandbox) {}
 
 	/** What a publisher does in the integrations area: an endpoint, its events, its signing secret. */
-	async addWebhookEndpoint(url: string, events: string[]): Promise<WebhookEndpoint> {
-		return (await this.call('POST', '/webhooks', { url, events })) as WebhookEndpoint;
+	async addWebhookEndpoint(
+		url: string,
+		events: string[],
+		secret?: string,
+	): Promise<WebhookEndpoint> {
+		return (await this.call('POST', '/webhooks', {
+			url,
+			events,
+			...(secret ? { secret } : {}),
+		})) as WebhookEndpoint;
 	}
 
 	async state(): Promise<{ issues: SandboxIssue[]; links: SandboxLink[] }> {
@@ -76,6 +84,11 @@ export class SandboxAdmin {
 				delivery: Delivery;
 			}
 		).delivery;
+	}
+
+	/** The main account's plan limits (maxIssues null: no limit). */
+	async setPlan(plan: { maxIssues?: number | null; maxFileBytes?: number }): Promise<void> {
+		await this.call('POST', '/plans', plan);
 	}
 
 	/** The integrations area's test button. */

@@ -1,13 +1,14 @@
 /**
  * Installs this package into an n8n user folder the way "Install a community node" does: the
- * `npm pack` tarball (exactly the published files) unpacked into `<user folder>/.n8n/nodes/
- * node_modules/<name>`, where n8n 2 loads community packages from at start.
+ * tarball the release publishes (scripts/n8n-package.ts: exactly the published files, with the
+ * package README) unpacked into `<user folder>/.n8n/nodes/node_modules/<name>`, where n8n 2 loads
+ * community packages from at start.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { packN8nPackage, unpackTarball } from '../n8n-package';
 import { REPO_ROOT } from './n8n-install';
 import { userFolderPaths } from './n8n-process';
 
@@ -21,27 +22,10 @@ export function stagePackage(userFolder: string): string {
 	}
 	const packFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'numero-pack-'));
 	try {
-		const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-		const output = execFileSync(
-			npm,
-			['pack', '--json', '--ignore-scripts', '--pack-destination', packFolder],
-			{
-				cwd: REPO_ROOT,
-				encoding: 'utf8',
-				stdio: ['ignore', 'pipe', 'pipe'],
-			},
-		);
-		const [packed] = JSON.parse(output) as Array<{ name: string; filename: string }>;
+		const packed = packN8nPackage(packFolder, REPO_ROOT);
 		const target = path.join(userFolderPaths(userFolder).communityNodes, packed.name);
 		fs.rmSync(target, { recursive: true, force: true });
-		fs.mkdirSync(target, { recursive: true });
-		execFileSync('tar', [
-			'-xzf',
-			path.join(packFolder, packed.filename),
-			'-C',
-			target,
-			'--strip-components=1',
-		]);
+		unpackTarball(packed.tarball, target);
 		return target;
 	} finally {
 		fs.rmSync(packFolder, { recursive: true, force: true });

@@ -15,9 +15,10 @@ export interface WorkflowJson {
 	name: string;
 	active: boolean;
 	nodes: WorkflowNodeJson[];
+	/** By output type: `main`, or `ai_tool` for a tool feeding an agent or an MCP Server Trigger. */
 	connections: Record<
 		string,
-		{ main: Array<Array<{ node: string; type: 'main'; index: number }>> }
+		Record<string, Array<Array<{ node: string; type: string; index: number }>>>
 	>;
 	settings: Record<string, unknown>;
 	pinData: Record<string, unknown>;

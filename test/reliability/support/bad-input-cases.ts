@@ -675,7 +675,7 @@ export function badInputCases(sandboxBaseUrl: string): BadInputCase[] {
 			field: 'en_ligne',
 			coreRule: 'type',
 			core: (c) => c.updateIssue(ISSUE, { en_ligne: 'true' as never }),
-			n8n: { parameters: update({ onlineStatus: 'sometimes' }), name: 'Online Status' },
+			n8n: { parameters: update({ availability: 'sometimes' }), name: 'Online Status' },
 			zapier: zUpdate({ availability: 'sometimes' }, 'Availability'),
 		},
 		{
