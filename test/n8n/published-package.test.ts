@@ -79,5 +79,7 @@ test('the tarball holds exactly the files npm pack takes from the repository', (
 		.sort();
 	expect(entries().sort()).toEqual(expected);
 	expect(expected).toContain('package/README.md');
+	// n8n verifies MIT-licensed packages only; npm ships LICENSE with every tarball.
+	expect(expected).toContain('package/LICENSE');
 	expect(expected).toContain('package/dist/nodes/Numero/Numero.node.js');
 });
