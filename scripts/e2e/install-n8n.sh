@@ -25,6 +25,19 @@ if [ -f "$marker" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
   exit 0
 fi
 
+# One install at a time: `npm start` beside a test run would otherwise run two npm installs into one
+# folder and leave a broken n8n. The second waits, then finds the marker the first wrote.
+mkdir -p "$cache_root"
+exec 9> "$cache_root/.install-n8n-$N8N_VERSION.lock"
+if ! flock -n 9; then
+  echo "Another install of n8n $N8N_VERSION is under way; waiting for it to finish…" >&2
+  flock 9
+fi
+if [ -f "$marker" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
+  echo "$dir"
+  exit 0
+fi
+
 mkdir -p "$dir"
 cd "$dir"
 cat > package.json <<JSON

@@ -20,8 +20,9 @@ if ! postgres_bin >/dev/null || ! command -v redis-server >/dev/null; then
   fi
   echo "Installing PostgreSQL and Redis (Debian packages postgresql, redis-server)…" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq postgresql redis-server >&2
+  # Another apt run (a second test run, the machine's own) holds dpkg's lock: wait for it.
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql redis-server >&2
 fi
 
 postgres_bin
