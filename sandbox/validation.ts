@@ -201,10 +201,11 @@ export function checkScheduleWindow(field: string, at: number, now: number): voi
 	const limit = new Date(now);
 	limit.setUTCFullYear(limit.getUTCFullYear() + SCHEDULE_MAX_YEARS_AHEAD);
 	if (at > limit.getTime())
-		throw invalidField(field, `must be at most ${yearsAhead(SCHEDULE_MAX_YEARS_AHEAD)} ahead`);
+		throw invalidField(field, `must be at most ${yearsText(SCHEDULE_MAX_YEARS_AHEAD)} ahead`);
 }
 
-function yearsAhead(years: number): string {
+/** 1 → "one year", 2 → "2 years": how the schedule window is written in messages and documents. */
+export function yearsText(years: number): string {
 	return years === 1 ? 'one year' : `${years} years`;
 }
 

@@ -23,6 +23,8 @@ import {
 	SLUG_PATTERN,
 } from '../../shared/field-rules';
 import { ACCES, UPLOAD_TYPES } from '../../shared/validate-inputs';
+import { COVER_RENDER_SECONDS } from '../routes/create-issue';
+import { yearsText } from '../validation';
 
 export type Json = Record<string, unknown>;
 
@@ -77,7 +79,7 @@ export const issueIdInput: Json = {
 };
 const publierLe = (description: string): Json => ({
 	...dateTime,
-	description: `${description}; in the future, at most ${SCHEDULE_MAX_YEARS_AHEAD === 1 ? 'one year' : `${SCHEDULE_MAX_YEARS_AHEAD} years`} ahead (same date and time)`,
+	description: `${description}; in the future, at most ${yearsText(SCHEDULE_MAX_YEARS_AHEAD)} ahead (same date and time)`,
 });
 
 export const limiteSchema: Json = {
@@ -204,7 +206,11 @@ export const componentSchemas: Record<string, Json> = {
 	NumeroDetail: numero(true),
 	CreatedIssue: object({
 		numero: ref('NumeroDetail'),
-		couverture: { type: 'string', enum: ['prete', 'en_preparation'] },
+		couverture: {
+			type: 'string',
+			enum: ['prete', 'en_preparation'],
+			description: `en_preparation: page 1 is rendered as the cover within two minutes (the sandbox takes ${COVER_RENDER_SECONDS} seconds)`,
+		},
 	}),
 	Televersement: object({
 		deja_present: { type: 'boolean' },
