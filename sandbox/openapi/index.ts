@@ -202,7 +202,7 @@ function paths(serverUrl: string): Json {
 						`Address expired (after ${UPLOAD_VALIDITY_SECONDS} seconds) or forged`,
 						['upload_expired', 'bad_upload_signature'],
 					),
-					'405': uploadError('Only PUT', ['method_not_allowed']),
+					'405': uploadError('Only PUT', ['method_not_allowed'], ['Allow']),
 					'411': uploadError('Content-Length missing', ['length_required']),
 					'413': uploadError(
 						"Over the plan's maximum size (compte.limites.taille_fichier_octets)",

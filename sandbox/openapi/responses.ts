@@ -181,7 +181,11 @@ export const otherRequests: Json = {
 	},
 };
 
-/** An error answer of the upload origin. */
-export function uploadError(description: string, codes: string[]): Json {
-	return { description, headers: UPLOAD_HEADERS, content: errorBody(codes) };
+/** An error answer of the upload origin; `also` names the headers it carries besides the request id. */
+export function uploadError(description: string, codes: string[], also: string[] = []): Json {
+	const headers = {
+		...UPLOAD_HEADERS,
+		...Object.fromEntries(also.map((name) => [name, header(name)])),
+	};
+	return { description, headers, content: errorBody(codes) };
 }
