@@ -2,22 +2,14 @@
  * Field rules of the reference; each failure names the field and says what is wrong. The patterns
  * and numbers are the core's (shared/field-rules.ts, shared/api-limits.ts), declared once.
  */
-import {
-	REFERENCE_MAX_CHARS,
-	SCHEDULE_MAX_YEARS_AHEAD,
-	SLUG_MAX_CHARS,
-	TITLE_MAX_CHARS,
-} from '../shared/api-limits';
+import { REFERENCE_MAX_CHARS, SLUG_MAX_CHARS, TITLE_MAX_CHARS } from '../shared/api-limits';
 import { SERVICE_DOMAINS, type ServiceDomain } from '../shared/api-types';
 import {
-	DATE_PATTERN,
 	ISSUE_ID_PATTERN,
-	MONTH_PATTERN,
 	REFERENCE_PATTERN,
 	SHA256_PATTERN,
 	SLUG_PATTERN,
 } from '../shared/field-rules';
-import { calendarProblem, clockProblem } from './calendar';
 import { ApiError, invalidField, missingField } from './server/api-error';
 
 export type Body = Record<string, unknown>;
@@ -160,81 +152,6 @@ export function uriField(body: Body, field: string): string | undefined {
 		throw invalidField(field, `${scheme}: addresses are refused: give an http:// or https:// one`);
 	if (!URL.canParse(value) || new URL(value).hostname === '')
 		throw invalidField(field, `${JSON.stringify(value)} has no valid host name after ${scheme}://`);
-	return value;
-}
-
-const DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
-
-/** The form is told when it is wrong; when only the value is, what is wrong with it. */
-function wrongValue(field: string, value: string, problem: string | null): void {
-	if (problem !== null) throw invalidField(field, `${JSON.stringify(value)} ${problem}`);
-}
-
-/** An ISO 8601 date-time with an offset, returned in ms. */
-export function dateTimeField(body: Body, field: string): number | undefined {
-	const value = stringField(body, field);
-	if (value === undefined) return undefined;
-	const match = DATE_TIME.exec(value);
-	if (!match) {
-		throw invalidField(
-			field,
-			'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T08:00:00Z',
-		);
-	}
-	const [, year, month, day, hour, minute, second, offsetHour, offsetMinute] = match;
-	wrongValue(field, value, calendarProblem(year, month, day));
-	wrongValue(
-		field,
-		value,
-		clockProblem(
-			[hour, minute, second],
-			offsetHour === undefined ? undefined : [offsetHour, offsetMinute],
-		),
-	);
-	return Date.parse(value);
-}
-
-/** publier_le: in the future and at most SCHEDULE_MAX_YEARS_AHEAD (same date) ahead of the sandbox clock. */
-export function checkScheduleWindow(field: string, at: number, now: number): void {
-	if (at <= now) throw invalidField(field, 'must be in the future');
-	const limit = new Date(now);
-	limit.setUTCFullYear(limit.getUTCFullYear() + SCHEDULE_MAX_YEARS_AHEAD);
-	if (at > limit.getTime())
-		throw invalidField(field, `must be at most ${yearsText(SCHEDULE_MAX_YEARS_AHEAD)} ahead`);
-}
-
-/** 1 → "one year", 2 → "2 years": how the schedule window is written in messages and documents. */
-export function yearsText(years: number): string {
-	return years === 1 ? 'one year' : `${years} years`;
-}
-
-export function monthField(body: Body, field: string): string | undefined {
-	const value = stringField(body, field);
-	if (value === undefined) return undefined;
-	if (!MONTH_PATTERN.test(value)) {
-		throw invalidField(
-			field,
-			`must be a month written YYYY-MM, e.g. 2026-03 (${MONTH_PATTERN.source})`,
-		);
-	}
-	const [year, month] = value.split('-');
-	wrongValue(field, value, calendarProblem(year, month));
-	return value;
-}
-
-/** A date YYYY-MM-DD given as a query parameter. */
-export function dayQuery(query: URLSearchParams, name: string): string | undefined {
-	const value = query.get(name);
-	if (value === null) return undefined;
-	if (!DATE_PATTERN.test(value)) {
-		throw invalidField(
-			name,
-			`must be a date written YYYY-MM-DD, e.g. 2026-03-31 (${DATE_PATTERN.source})`,
-		);
-	}
-	const [year, month, day] = value.split('-');
-	wrongValue(name, value, calendarProblem(year, month, day));
 	return value;
 }
 

@@ -55,7 +55,7 @@ export const STANDARD_HEADERS: Json = Object.fromEntries(
 /** The upload origin is not rate limited: its answers carry only the request id. */
 export const UPLOAD_HEADERS: Json = { 'X-Request-Id': header('X-Request-Id') };
 
-export function errorBody(codes: readonly string[]): Json {
+function errorBody(codes: readonly string[]): Json {
 	return {
 		'application/json': {
 			schema: object({

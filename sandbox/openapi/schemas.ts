@@ -24,7 +24,7 @@ import {
 } from '../../shared/field-rules';
 import { ACCES, UPLOAD_TYPES } from '../../shared/validate-inputs';
 import { COVER_RENDER_SECONDS } from '../routes/create-issue';
-import { yearsText } from '../validation';
+import { yearsText } from '../date-fields';
 
 export type Json = Record<string, unknown>;
 

@@ -8,12 +8,9 @@ import type { Account, Issue } from '../store';
 import {
 	type Body,
 	checkIssueId,
-	checkScheduleWindow,
-	dateTimeField,
 	domainField,
 	enumField,
 	integerField,
-	monthField,
 	noQuery,
 	nullableBoolean,
 	refuseUnknownFields,
@@ -24,6 +21,7 @@ import {
 	titleField,
 	uriField,
 } from '../validation';
+import { checkScheduleWindow, dateTimeField, monthField } from '../date-fields';
 import type { Route } from './route';
 
 const FIELDS = [

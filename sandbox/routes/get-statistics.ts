@@ -1,6 +1,7 @@
 import { STATISTICS_DEFAULT_DAYS } from '../../shared/api-limits';
 import { notFound } from '../server/api-error';
-import { dayQuery, issueIdQuery, noQuery } from '../validation';
+import { issueIdQuery, noQuery } from '../validation';
+import { dayQuery } from '../date-fields';
 import type { Route } from './route';
 
 const DAY_MS = 24 * 3600 * 1000;

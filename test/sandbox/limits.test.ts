@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openApiDocument } from '../../sandbox/openapi';
 import { DELIVERY_RULES, delay } from '../../sandbox/openapi/webhooks';
 import { COVER_RENDER_SECONDS } from '../../sandbox/routes/create-issue';
-import { yearsText } from '../../sandbox/validation';
+import { yearsText } from '../../sandbox/date-fields';
 import {
 	FILE_NAME_MAX_CHARS,
 	IDEMPOTENCY_KEY_MAX_CHARS,
