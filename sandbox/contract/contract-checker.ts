@@ -39,7 +39,7 @@ function pointer(...parts: string[]): string {
 
 /** The document and its compiled schemas are the same for every sandbox: built once per process. */
 class CompiledContract {
-	readonly doc: Json = openApiDocument('http://sandbox.invalid/v1');
+	readonly doc: Json = openApiDocument('http://sandbox.invalid');
 	private readonly ajv = new Ajv2020({ strict: false, allErrors: false });
 	private readonly validators = new Map<string, ValidateFunction | null>();
 

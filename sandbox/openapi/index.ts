@@ -38,6 +38,8 @@ import {
 import { webhooks } from './webhooks';
 
 export const API_DESCRIPTION_VERSION = '1.2.0';
+/** The API root on the origin: `{base_url}` ends in the segment v1 (numero-api.md, Versioning). */
+export const API_BASE = '/v1';
 export const OPENAPI_DOCUMENT_PATH = '/docs/openapi.json';
 
 const idempotencyKey: Json = {
@@ -58,12 +60,7 @@ function body(schema: Json): Json {
 
 const queryId: Json = { name: 'id', in: 'query', required: true, schema: issueIdInput };
 
-/** The origin of a server URL ending in the API root: where /docs and the pages are. */
-function originOf(serverUrl: string): string {
-	return serverUrl.replace(/\/v1\/?$/, '');
-}
-
-function paths(serverUrl: string): Json {
+function paths(origin: string): Json {
 	return {
 		'/liens': {
 			post: {
@@ -236,7 +233,7 @@ function paths(serverUrl: string): Json {
 			},
 		},
 		[OPENAPI_DOCUMENT_PATH]: {
-			servers: [{ url: originOf(serverUrl) }],
+			servers: [{ url: origin }],
 			get: {
 				operationId: 'getOpenApiDocument',
 				summary: 'This document',
@@ -271,7 +268,8 @@ function paths(serverUrl: string): Json {
 	};
 }
 
-export function openApiDocument(serverUrl: string): Json {
+/** The document of the API served at `origin` (`http://127.0.0.1:PORT`): its root is origin + API_BASE. */
+export function openApiDocument(origin: string): Json {
 	return {
 		openapi: '3.1.0',
 		info: {
@@ -283,9 +281,9 @@ export function openApiDocument(serverUrl: string): Json {
 				`Every answer carries X-Request-Id and the rate headers (${RATE_LIMIT_PER_MINUTE} calls per minute per key). ` +
 				'Reader links, public pages and covers are pages for people at the addresses the API gives, not operations.',
 		},
-		servers: [{ url: serverUrl }],
+		servers: [{ url: `${origin}${API_BASE}` }],
 		security: [{ bearer: [] }],
-		paths: paths(serverUrl),
+		paths: paths(origin),
 		'x-other-requests': otherRequests,
 		webhooks,
 		components: {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from '../admin/admin-api';
-import { OPENAPI_DOCUMENT_PATH, openApiDocument } from '../openapi';
+import { API_BASE, OPENAPI_DOCUMENT_PATH, openApiDocument } from '../openapi';
 import { handleReader } from '../reader/reader-pages';
 import { ROUTES } from '../routes';
 import type { ApiResult, Route } from '../routes/route';
@@ -19,8 +19,6 @@ import { readJsonBody } from './http-io';
 import { rateLimitHeaders } from './rate-limit';
 import { type Exchange, sendJson } from './respond';
 import { isBlockedUserAgent } from './user-agent';
-
-export const API_BASE = '/v1';
 
 export function newRequestId(): string {
 	return `req_${randomBytes(12).toString('hex')}`;
@@ -197,7 +195,7 @@ function handleDocument(rt: SandboxRuntime, exchange: Exchange): void {
 		);
 		return answer(rt, exchange, null, 405, refused.body(), refused.headers);
 	}
-	answer(rt, exchange, operation, 200, openApiDocument(rt.app.urls.origin + API_BASE));
+	answer(rt, exchange, operation, 200, openApiDocument(rt.app.urls.origin));
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

@@ -33,7 +33,7 @@ import {
 } from '../../shared/api-limits';
 import { REFERENCE_PATTERN, SLUG_PATTERN } from '../../shared/field-rules';
 
-const doc: any = openApiDocument('http://sandbox.test/v1');
+const doc: any = openApiDocument('http://sandbox.test');
 
 const resolve = (node: any): any =>
 	typeof node?.$ref === 'string'

@@ -9,7 +9,7 @@ import type { RunningSandbox } from '../../sandbox';
 import { openApiDocument } from '../../sandbox/openapi';
 import { type Answer, call, pdfBytes, start, upload } from './sandbox-client';
 
-const doc: any = openApiDocument('http://sandbox.test/v1');
+const doc: any = openApiDocument('http://sandbox.test');
 const ISSUE = 'numero.press:gazette-2026-10';
 
 let sb: RunningSandbox;
