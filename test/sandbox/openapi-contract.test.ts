@@ -187,11 +187,11 @@ describe('every answer of the sandbox, with the contract enforced', () => {
 		record(method === 'GET' ? 'GET /docs/openapi.json' : 'OTHER', answer);
 		return answer;
 	};
-	/** Runs `calls` with a limit of one call a minute, so that the second call is refused. */
-	const overTheRateLimit = async (calls: () => Promise<unknown>) => {
+	/** Sends twice with a limit of one call a minute, so that the second is refused. */
+	const overTheRateLimit = async (send: () => Promise<unknown>) => {
 		await admin(sb, 'POST', '/rate-limit', { perMinute: 1 });
-		await calls();
-		await calls();
+		await send();
+		await send();
 		await admin(sb, 'POST', '/rate-limit', { perMinute: RATE_LIMIT });
 	};
 
