@@ -5,11 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { RATE_LIMIT_PER_MINUTE, WEBHOOK_TIMEOUT_SECONDS } from '../shared/api-limits';
 import type { SandboxApp } from './app';
 import { SandboxClock } from './clock';
 import { releaseDueIssues } from './issue-lifecycle';
 import type { SandboxRuntime } from './runtime';
-import { API_BASE, apiRequestHandler } from './server/api-server';
+import { API_BASE } from './openapi';
+import { apiRequestHandler } from './server/api-server';
 import { FaultInjector } from './server/faults';
 import { IdempotencyStore } from './server/idempotency';
 import { RateLimiter } from './server/rate-limit';
@@ -87,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const ownDataDir = options.dataDir === undefined;
 	const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'numero-sandbox-')));
 	const keys: SandboxKeys = { ...defaultKeys(), ...options.keys };
-	const rateLimiter = new RateLimiter(clock, options.rateLimit ?? 300);
+	const rateLimiter = new RateLimiter(clock, options.rateLimit ?? RATE_LIMIT_PER_MINUTE);
 	const contractMode =
 		options.contract ?? (process.env.NUMERO_SANDBOX_CONTRACT === 'enforce' ? 'enforce' : 'off');
 
@@ -104,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const webhooks = new WebhookDispatcher(
 		app,
 		new EndpointRegistry(),
-		options.webhookTimeoutMs ?? 4000,
+		options.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000,
 	);
 	app.events = webhooks;
 	const idempotency = new IdempotencyStore(clock);
@@ -126,7 +128,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		// ajv is loaded only when the contract is enforced.
 		contract:
 			contractMode === 'enforce'
-				? new (await import('./contract/contract-checker')).ContractChecker()
+				? new (await import('./contract/contract-checker')).ContractChecker({
+						rateLimited: () => rateLimiter.enabled,
+					})
 				: null,
 		webhooks,
 		tick: async () => {

@@ -1,4 +1,5 @@
 /** Resolving and creating periodicals, and making issue addresses. */
+import { PERIODICAL_MAX_CHARS } from '../shared/api-limits';
 import { ApiError, invalidField } from './server/api-error';
 import type { Account, Periodical, Store } from './store';
 
@@ -28,8 +29,12 @@ export function findPeriodical(account: Account, field: string, code: string): P
 /** The periodical of that name (case and accents aside), or a new one with a code made from it. */
 export function periodicalNamed(account: Account, name: string): Periodical {
 	const trimmed = name.trim();
-	if (trimmed === '' || [...trimmed].length > 200)
-		throw invalidField('nouvelle_publication', 'must be a name of 1 to 200 characters');
+	if (trimmed === '' || [...trimmed].length > PERIODICAL_MAX_CHARS) {
+		throw invalidField(
+			'nouvelle_publication',
+			`must be a name of 1 to ${PERIODICAL_MAX_CHARS} characters`,
+		);
+	}
 	const existing = account.periodicals.find((p) => p.nom.toLowerCase() === trimmed.toLowerCase());
 	if (existing) return existing;
 	const base = slugify(trimmed, 90);

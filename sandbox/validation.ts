@@ -1,14 +1,18 @@
-/** Field rules of the reference; each failure names the field and the rule. */
+/**
+ * Field rules of the reference; each failure names the field and says what is wrong. The patterns
+ * and numbers are the core's (shared/field-rules.ts, shared/api-limits.ts), declared once.
+ */
+import { REFERENCE_MAX_CHARS, SLUG_MAX_CHARS, TITLE_MAX_CHARS } from '../shared/api-limits';
 import { SERVICE_DOMAINS, type ServiceDomain } from '../shared/api-types';
+import {
+	ISSUE_ID_PATTERN,
+	REFERENCE_PATTERN,
+	SHA256_PATTERN,
+	SLUG_PATTERN,
+} from '../shared/field-rules';
 import { ApiError, invalidField, missingField } from './server/api-error';
 
 export type Body = Record<string, unknown>;
-
-export const SHA256_PATTERN = /^[a-f0-9]{64}$/;
-export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
-export const REFERENCE_PATTERN = /^[A-Za-z0-9_.:@+-]{1,80}$/;
-/** As lenient as the core: a host name, a colon, a slug without spaces or slashes; unknown ids are then 404. */
-export const ISSUE_ID_PATTERN = /^[A-Za-z0-9.-]+:[^\s/\\?#]{1,200}$/;
 
 export function refuseUnknownFields(body: Body, allowed: readonly string[]): void {
 	for (const field of Object.keys(body)) {
@@ -91,7 +95,10 @@ export function sha256Field(body: Body, field: string, required: boolean): strin
 	}
 	const value = stringField(body, field) as string;
 	if (!SHA256_PATTERN.test(value))
-		throw invalidField(field, 'must be 64 lower-case hexadecimal characters (^[a-f0-9]{64}$)');
+		throw invalidField(
+			field,
+			`must be 64 lower-case hexadecimal characters (${SHA256_PATTERN.source})`,
+		);
 	return value;
 }
 
@@ -106,60 +113,45 @@ export function titleField(body: Body, field: string, required: boolean): string
 	}
 	const value = stringField(body, field) as string;
 	if (value.trim() === '') throw invalidField(field, 'must not be empty');
-	if ([...value].length > 200) throw invalidField(field, 'at most 200 characters');
+	if ([...value].length > TITLE_MAX_CHARS)
+		throw invalidField(field, `at most ${TITLE_MAX_CHARS} characters`);
+	return value;
+}
+
+/** A subscriber reference; a value outside its pattern is 400 bad_reference (the reference's code). */
+export function referenceField(body: Body, required: boolean): string | undefined {
+	const value = required ? requiredString(body, 'reference') : stringField(body, 'reference');
+	if (value !== undefined && !REFERENCE_PATTERN.test(value)) {
+		throw new ApiError(
+			400,
+			'bad_reference',
+			`reference: 1 to ${REFERENCE_MAX_CHARS} characters of letters, digits and _ . : @ + - (${REFERENCE_PATTERN.source})`,
+		);
+	}
+	return value;
+}
+
+/** An issue address (`adresse`). */
+export function slugField(body: Body, field: string): string | undefined {
+	const value = stringField(body, field);
+	if (value !== undefined && !SLUG_PATTERN.test(value)) {
+		throw invalidField(
+			field,
+			`1 to ${SLUG_MAX_CHARS} lower-case letters, digits and - (${SLUG_PATTERN.source})`,
+		);
+	}
 	return value;
 }
 
 export function uriField(body: Body, field: string): string | undefined {
 	const value = stringField(body, field);
 	if (value === undefined) return undefined;
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		throw invalidField(field, 'must be an absolute http(s) URI');
-	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:')
-		throw invalidField(field, 'must be an absolute http(s) URI');
-	return value;
-}
-
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** An ISO 8601 date-time with an offset, returned in ms. */
-export function dateTimeField(body: Body, field: string): number | undefined {
-	const value = stringField(body, field);
-	if (value === undefined) return undefined;
-	const ms = Date.parse(value);
-	if (!DATE_TIME.test(value) || Number.isNaN(ms)) {
-		throw invalidField(
-			field,
-			'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-01T08:00:00Z',
-		);
-	}
-	return ms;
-}
-
-/** publier_le: in the future and at most one year (same date next year) ahead of the sandbox clock. */
-export function checkScheduleWindow(field: string, at: number, now: number): void {
-	if (at <= now) throw invalidField(field, 'must be in the future');
-	const limit = new Date(now);
-	limit.setUTCFullYear(limit.getUTCFullYear() + 1);
-	if (at > limit.getTime()) throw invalidField(field, 'must be at most one year ahead');
-}
-
-export function monthField(body: Body, field: string): string | undefined {
-	const value = stringField(body, field);
-	if (value === undefined) return undefined;
-	const match = /^(\d{4})-(\d{2})$/.exec(value);
-	if (!match)
-		throw invalidField(field, 'must be a month written YYYY-MM, e.g. 2026-03 (^\\d{4}-\\d{2}$)');
-	if (Number(match[2]) < 1 || Number(match[2]) > 12) {
-		throw invalidField(
-			field,
-			`${JSON.stringify(value)} has no month ${match[2]}: the month is 01 to 12`,
-		);
-	}
+	const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1].toLowerCase();
+	if (scheme === undefined) throw invalidField(field, 'must be an absolute http(s) URI');
+	if (scheme !== 'http' && scheme !== 'https')
+		throw invalidField(field, `${scheme}: addresses are refused: give an http:// or https:// one`);
+	if (!URL.canParse(value) || new URL(value).hostname === '')
+		throw invalidField(field, `${JSON.stringify(value)} has no valid host name after ${scheme}://`);
 	return value;
 }
 

@@ -3,6 +3,12 @@
  * the field, the rule and what is wrong with the value; values are described, never the API key.
  */
 import { NumeroValidationError } from './errors';
+import {
+	ISSUE_ID_SLUG_MAX_CHARS,
+	REFERENCE_MAX_CHARS,
+	SCHEDULE_MAX_YEARS_AHEAD,
+	SLUG_MAX_CHARS,
+} from './api-limits';
 import { SERVICE_DOMAINS } from './api-types';
 
 const MAX_DESCRIBED_CHARS = 60;
@@ -99,8 +105,10 @@ export function checkInteger(field: string, value: unknown, min: number, max?: n
  * `<domain>:<slug>`: a host name, a colon, then a slug without spaces or slashes (docs/api-choices.md).
  * The n8n resource locator validates its "By ID" mode with this pattern's source.
  */
-export const ISSUE_ID_PATTERN =
-	/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+:[^\s/\\?#]{1,200}$/;
+export const ISSUE_ID_PATTERN = new RegExp(
+	'^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+' +
+		`:[^\\s/\\\\?#]{1,${ISSUE_ID_SLUG_MAX_CHARS}}$`,
+);
 
 export function checkIssueId(field: string, value: unknown): string {
 	const id = requireString(field, value);
@@ -115,30 +123,30 @@ export function checkIssueId(field: string, value: unknown): string {
 	return id;
 }
 
-export const REFERENCE_PATTERN = /^[A-Za-z0-9_.:@+-]{1,80}$/;
+export const REFERENCE_PATTERN = new RegExp(`^[A-Za-z0-9_.:@+-]{1,${REFERENCE_MAX_CHARS}}$`);
 
 export function checkReference(field: string, value: unknown): string {
 	const reference = requireString(field, value);
 	if (!REFERENCE_PATTERN.test(reference)) {
 		const problem =
-			reference.length === 0 || reference.length > 80
+			reference.length === 0 || reference.length > REFERENCE_MAX_CHARS
 				? `got ${reference.length} characters`
 				: `got ${describeValue(reference)}, which has other characters`;
 		fail(
 			field,
 			'pattern',
-			'must be 1 to 80 letters, digits or _ . : @ + - (pattern ^[A-Za-z0-9_.:@+-]{1,80}$)',
+			`must be 1 to ${REFERENCE_MAX_CHARS} letters, digits or _ . : @ + - (pattern ${REFERENCE_PATTERN.source})`,
 			problem,
 		);
 	}
 	return reference;
 }
 
-const SHA256 = /^[a-f0-9]{64}$/;
+export const SHA256_PATTERN = /^[a-f0-9]{64}$/;
 
 export function checkSha256(field: string, value: unknown): string {
 	const hash = requireString(field, value);
-	if (!SHA256.test(hash))
+	if (!SHA256_PATTERN.test(hash))
 		fail(field, 'pattern', 'must be a SHA-256 as 64 lowercase hexadecimal characters', got(hash));
 	return hash;
 }
@@ -159,12 +167,17 @@ export function checkDomain(field: string, value: unknown): string {
 	return checkEnum(field, value, SERVICE_DOMAINS);
 }
 
+/** YYYY-MM (`parution`). */
+export const MONTH_PATTERN = /^\d{4}-\d{2}$/;
+/** YYYY-MM-DD (`depuis`). */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
 /** YYYY-MM with a real month. */
 export function checkMonth(field: string, value: unknown): string {
 	const text = requireString(field, value);
-	const match = /^(\d{4})-(\d{2})$/.exec(text);
-	if (!match) fail(field, 'pattern', 'must be a month written YYYY-MM, e.g. "2026-03"', got(text));
-	const month = Number(match[2]);
+	if (!MONTH_PATTERN.test(text))
+		fail(field, 'pattern', 'must be a month written YYYY-MM, e.g. "2026-03"', got(text));
+	const month = Number(text.slice(5, 7));
 	if (month < 1 || month > 12)
 		fail(field, 'month', 'must be a month written YYYY-MM with a month from 01 to 12', got(text));
 	return text;
@@ -179,10 +192,10 @@ function isRealDate(year: number, month: number, day: number): boolean {
 /** YYYY-MM-DD, a date that exists. */
 export function checkDate(field: string, value: unknown): string {
 	const text = requireString(field, value);
-	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-	if (!match)
+	if (!DATE_PATTERN.test(text))
 		fail(field, 'pattern', 'must be a date written YYYY-MM-DD, e.g. "2026-03-31"', got(text));
-	if (!isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+	const [year, month, day] = text.split('-').map(Number);
+	if (!isRealDate(year, month, day)) {
 		fail(field, 'date', 'must be a date that exists, written YYYY-MM-DD', got(text));
 	}
 	return text;
@@ -221,7 +234,7 @@ export function checkScheduledInstant(field: string, value: unknown, nowMs: numb
 		);
 	}
 	const limit = new Date(nowMs);
-	limit.setUTCFullYear(limit.getUTCFullYear() + 1);
+	limit.setUTCFullYear(limit.getUTCFullYear() + SCHEDULE_MAX_YEARS_AHEAD);
 	if (instant > limit.getTime()) {
 		fail(
 			field,
@@ -253,11 +266,18 @@ export function checkHttpUri(field: string, value: unknown): string {
 	return text;
 }
 
-/** The slug rule of docs/api-choices.md: 1 to 100 lower-case letters, digits and `-`. */
+/** The slug rule of docs/api-choices.md: 1 to SLUG_MAX_CHARS lower-case letters, digits and `-`. */
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9-]{1,${SLUG_MAX_CHARS}}$`);
+
 export function checkSlug(field: string, value: unknown): string {
 	const text = requireString(field, value);
-	if (!/^[a-z0-9-]{1,100}$/.test(text)) {
-		fail(field, 'pattern', 'must be 1 to 100 lower-case letters, digits or "-"', got(text));
+	if (!SLUG_PATTERN.test(text)) {
+		fail(
+			field,
+			'pattern',
+			`must be 1 to ${SLUG_MAX_CHARS} lower-case letters, digits or "-"`,
+			got(text),
+		);
 	}
 	return text;
 }

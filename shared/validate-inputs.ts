@@ -4,6 +4,14 @@
  * one validator per endpoint checks an input against its table before any request is sent. Each
  * returns the body to send: the given fields without the `undefined` ones.
  */
+import {
+	FILE_NAME_MAX_CHARS,
+	IDEMPOTENCY_KEY_MAX_CHARS,
+	LINK_DAYS,
+	LIST_LIMIT,
+	PERIODICAL_MAX_CHARS,
+	TITLE_MAX_CHARS,
+} from './api-limits';
 import { SERVICE_DOMAINS } from './api-types';
 import type {
 	CreateIssueInput,
@@ -44,14 +52,17 @@ export const UPLOAD_TYPES = ['pdf', 'couverture'] as const;
 /** POST /liens */
 export const LINK_FIELDS = {
 	id: required(issueId),
-	jours: integer(1, 365),
+	jours: integer(LINK_DAYS.min, LINK_DAYS.max),
 	page: integer(1),
 	reference,
 };
 /** POST /liens/revoquer */
 export const REVOKE_FIELDS = { reference: required(reference) };
 /** GET /publications */
-export const LIST_ISSUES_FIELDS = { publication: text(200), limite: integer(1, 200) };
+export const LIST_ISSUES_FIELDS = {
+	publication: text(PERIODICAL_MAX_CHARS),
+	limite: integer(LIST_LIMIT.min, LIST_LIMIT.max),
+};
 /** GET /numeros */
 export const GET_ISSUE_FIELDS = { id: required(issueId) };
 /** POST /televersements */
@@ -64,9 +75,9 @@ export const UPLOAD_FIELDS = {
 
 /** The fields of POST /numeros that the caller chooses (publishIssue computes the file ones). */
 export const ISSUE_FIELDS = {
-	titre: required(text(200)),
-	publication: text(200),
-	nouvelle_publication: text(200),
+	titre: required(text(TITLE_MAX_CHARS)),
+	publication: text(PERIODICAL_MAX_CHARS),
+	nouvelle_publication: text(PERIODICAL_MAX_CHARS),
 	parution: month,
 	acces: oneOf(ACCES),
 	lien_achat: httpUri,
@@ -75,7 +86,7 @@ export const ISSUE_FIELDS = {
 	domaine: oneOf(SERVICE_DOMAINS),
 	adresse: slug,
 	pages: integer(1),
-	nom_fichier: text(255),
+	nom_fichier: text(FILE_NAME_MAX_CHARS),
 	remplace: issueId,
 	publier_le: scheduledInstant,
 };
@@ -91,13 +102,13 @@ export const CREATE_ISSUE_FIELDS = {
 
 /** PATCH /numeros: every field optional; null removes the purchase link and the periodical. */
 export const UPDATE_ISSUE_FIELDS = {
-	titre: text(200),
+	titre: text(TITLE_MAX_CHARS),
 	acces: oneOf(ACCES),
 	lien_achat: nullable(httpUri),
 	en_ligne: boolean,
 	telechargement: booleanOrNull,
 	impression: booleanOrNull,
-	publication: nullable(text(200)),
+	publication: nullable(text(PERIODICAL_MAX_CHARS)),
 	publier_le: scheduledInstant,
 };
 
@@ -200,12 +211,18 @@ export function validateStatistics(input: StatisticsInput): StatisticsInput {
 	});
 }
 
-/** 1 to 120 printable ASCII characters, no space at either end (a header value). */
+/** 1 to IDEMPOTENCY_KEY_MAX_CHARS printable ASCII characters, no space at either end (a header value). */
 export function validateIdempotencyKey(key: unknown): string {
 	const field = 'Idempotency-Key';
 	if (typeof key !== 'string') fail(field, 'type', 'must be text', `got ${describeValue(key)}`);
-	if (key.length < 1 || key.length > 120)
-		fail(field, 'length', 'must be 1 to 120 characters', `got ${key.length} characters`);
+	if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX_CHARS) {
+		fail(
+			field,
+			'length',
+			`must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} characters`,
+			`got ${key.length} characters`,
+		);
+	}
 	if (!/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(key)) {
 		fail(
 			field,

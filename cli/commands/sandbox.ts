@@ -2,6 +2,7 @@ import { UsageError, type CommandSpec, type ParsedArgs } from '../args';
 import type { Command, CommandContext } from '../command';
 import { EXIT } from '../exit-codes';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { RATE_LIMIT_PER_MINUTE } from '../../shared/api-limits';
 
 const spec: CommandSpec = {
 	name: 'sandbox',
@@ -17,7 +18,7 @@ const spec: CommandSpec = {
 		'rate-limit': {
 			type: 'string',
 			value: '<n>',
-			description: 'Calls per minute per key; 0 turns the limit off (default 300).',
+			description: `Calls per minute per key; 0 turns the limit off (default ${RATE_LIMIT_PER_MINUTE}).`,
 		},
 		'time-scale': {
 			type: 'string',
@@ -90,7 +91,12 @@ function stopSignal(): Promise<void> {
 /** Starts the sandbox in this process (`npm run sandbox` runs this command too), prints it, runs until stopped. */
 async function run({ args, io }: CommandContext): Promise<number> {
 	const port = integerOption(args, 'port', 0, 65535);
-	const rateLimit = integerOption(args, 'rate-limit', 300, Number.MAX_SAFE_INTEGER);
+	const rateLimit = integerOption(
+		args,
+		'rate-limit',
+		RATE_LIMIT_PER_MINUTE,
+		Number.MAX_SAFE_INTEGER,
+	);
 	const timeScale = timeScaleOption(args);
 	let sandbox: RunningSandbox;
 	try {

@@ -1,15 +1,19 @@
 /**
- * Checks the sandbox's own answers against its OpenAPI description. When enforced, an answer that
- * does not match becomes a 500 contract_violation naming the operation and the schema error, and
- * is listed at admin GET /contract/violations.
+ * Checks the sandbox's own answers against its OpenAPI description: the status, the required
+ * headers and their values, and the JSON body. When enforced, an answer that does not match becomes
+ * a 500 contract_violation naming the operation and the schema error, and is listed at admin
+ * GET /contract/violations. A request that matches no operation is checked against the document's
+ * `x-other-requests`.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { openApiDocument } from '../openapi';
+import { RATE_LIMIT_HEADERS } from '../server/rate-limit';
 
 export interface ContractViolation {
 	at: string;
+	/** `METHOD /path`, or `other request`. */
 	operation: string;
 	status: number;
 	message: string;
@@ -19,6 +23,15 @@ export interface ContractViolation {
 type Json = Record<string, any>;
 
 const DOC_ID = 'https://numero.sandbox/openapi.json';
+const OTHER_REQUEST = 'other request';
+const RATE_HEADER_NAMES = new Set(
+	Object.values(RATE_LIMIT_HEADERS).map((name) => name.toLowerCase()),
+);
+
+export interface ContractCheckerOptions {
+	/** False while the sandbox's rate limit is off: the rate headers are then not sent, nor required. */
+	rateLimited?: () => boolean;
+}
 
 function pointer(...parts: string[]): string {
 	return parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -26,7 +39,7 @@ function pointer(...parts: string[]): string {
 
 /** The document and its compiled schemas are the same for every sandbox: built once per process. */
 class CompiledContract {
-	readonly doc: Json = openApiDocument('http://sandbox.invalid/v1');
+	readonly doc: Json = openApiDocument('http://sandbox.invalid');
 	private readonly ajv = new Ajv2020({ strict: false, allErrors: false });
 	private readonly validators = new Map<string, ValidateFunction | null>();
 
@@ -45,9 +58,12 @@ class CompiledContract {
 			);
 	}
 
-	/** The response object of an operation and status, and where it is in the document. */
-	response(method: string, path: string, status: number): { response: Json; at: string } | null {
-		const at = pointer('#', 'paths', path, method.toLowerCase(), 'responses', String(status));
+	/** The response object of an operation (null: any other request) and status, and where it is. */
+	response(operation: string | null, status: number): { response: Json; at: string } | null {
+		const at =
+			operation === null
+				? pointer('#', 'x-other-requests', 'responses', String(status))
+				: pointer('#', 'paths', ...operationPath(operation), 'responses', String(status));
 		const response = this.resolve(at);
 		if (!response) return null;
 		if (typeof response.$ref === 'string') {
@@ -70,34 +86,49 @@ class CompiledContract {
 	}
 }
 
+/** `POST /liens` → ['/liens', 'post']. */
+function operationPath(operation: string): [string, string] {
+	const [method, path] = operation.split(' ');
+	return [path, method.toLowerCase()];
+}
+
 let compiled: CompiledContract | undefined;
 
 export class ContractChecker {
 	readonly violations: ContractViolation[] = [];
 	private readonly contract = (compiled ??= new CompiledContract());
+	private readonly rateLimited: () => boolean;
 
-	/** `operation` is `METHOD /path` as in the document's paths. Returns a violation message or null. */
+	constructor(options: ContractCheckerOptions = {}) {
+		this.rateLimited = options.rateLimited ?? (() => true);
+	}
+
+	/**
+	 * `operation` is `METHOD /path` as in the document's paths, or null for a request that matches
+	 * none. Returns a violation message or null.
+	 */
 	check(
-		operation: string,
+		operation: string | null,
 		status: number,
 		body: unknown,
 		headers: Record<string, string>,
 	): string | null {
-		const message = this.problem(operation, status, body, headers);
+		const label = operation ?? OTHER_REQUEST;
+		const message = this.problem(operation, label, status, body, headers);
 		if (message === null) return null;
-		this.violations.push({ at: new Date().toISOString(), operation, status, message });
+		this.violations.push({ at: new Date().toISOString(), operation: label, status, message });
 		return message;
 	}
 
 	private problem(
-		operation: string,
+		operation: string | null,
+		label: string,
 		status: number,
 		body: unknown,
 		headers: Record<string, string>,
 	): string | null {
-		const [method, path] = operation.split(' ');
-		const found = this.contract.response(method, path, status);
-		if (!found) return `${operation}: status ${status} is not described in openapi.json`;
+		const found = this.contract.response(operation, status);
+		if (!found) return `${label}: status ${status} is not described in openapi.json`;
 		const given = new Map(
 			Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
 		);
@@ -106,17 +137,23 @@ export class ContractChecker {
 				typeof header.$ref === 'string' ? this.contract.resolve(header.$ref) : header;
 			const value = given.get(name.toLowerCase());
 			if (value === undefined) {
-				if (resolved?.required) return `${operation} ${status}: header ${name} is missing`;
+				if (resolved?.required && this.sends(name))
+					return `${label} ${status}: header ${name} is missing`;
 				continue;
 			}
 			const problem = headerValueProblem(value, resolved?.schema ?? {});
-			if (problem) return `${operation} ${status}: header ${name} ${problem}`;
+			if (problem) return `${label} ${status}: header ${name} ${problem}`;
 		}
 		const validate = this.contract.validator(found.at, found.response);
-		if (validate === null) return `${operation} ${status}: no JSON body is described`;
+		if (validate === null) return `${label} ${status}: no JSON body is described`;
 		if (validate(body)) return null;
 		const error = validate.errors?.[0];
-		return `${operation} ${status}: body${error?.instancePath ?? ''} ${error?.message ?? 'is invalid'}${error?.params ? ` ${JSON.stringify(error.params)}` : ''}`;
+		return `${label} ${status}: body${error?.instancePath ?? ''} ${error?.message ?? 'is invalid'}${error?.params ? ` ${JSON.stringify(error.params)}` : ''}`;
+	}
+
+	/** Whether the sandbox sends this header now: the rate headers only while the limit is on. */
+	private sends(name: string): boolean {
+		return !RATE_HEADER_NAMES.has(name.toLowerCase()) || this.rateLimited();
 	}
 }
 
@@ -130,5 +167,7 @@ function headerValueProblem(value: string, schema: Json): string | null {
 			return `must be >= ${schema.minimum}, got ${value}`;
 	}
 	if (schema.minLength !== undefined && value.length < schema.minLength) return 'must not be empty';
+	if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+		return `must match ${schema.pattern}, got ${JSON.stringify(value)}`;
 	return null;
 }

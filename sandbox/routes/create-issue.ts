@@ -1,3 +1,4 @@
+import { FILE_NAME_MAX_CHARS, ISSUE_PAGES_MAX } from '../../shared/api-limits';
 import { SERVICE_DOMAINS, type CoverState, type ServiceDomain } from '../../shared/api-types';
 import type { SandboxApp } from '../app';
 import { numeroView } from '../issue-view';
@@ -7,21 +8,20 @@ import type { Account, Issue } from '../store';
 import {
 	type Body,
 	checkIssueId,
-	checkScheduleWindow,
-	dateTimeField,
 	domainField,
 	enumField,
 	integerField,
-	monthField,
+	noQuery,
 	nullableBoolean,
 	refuseUnknownFields,
 	requiredInteger,
 	sha256Field,
-	SLUG_PATTERN,
+	slugField,
 	stringField,
 	titleField,
 	uriField,
 } from '../validation';
+import { checkScheduleWindow, dateTimeField, monthField } from '../date-fields';
 import type { Route } from './route';
 
 const FIELDS = [
@@ -62,8 +62,8 @@ function parse(body: Body) {
 		telechargement: nullableBoolean(body, 'telechargement'),
 		impression: nullableBoolean(body, 'impression'),
 		domaine: domainField(body),
-		adresse: stringField(body, 'adresse'),
-		pages: integerField(body, 'pages', 1, 100000),
+		adresse: slugField(body, 'adresse'),
+		pages: integerField(body, 'pages', 1, ISSUE_PAGES_MAX),
 		nom_fichier: stringField(body, 'nom_fichier'),
 		couverture_sha256: sha256Field(body, 'couverture_sha256', false),
 		couverture_taille: integerField(body, 'couverture_taille', 1),
@@ -76,18 +76,15 @@ function parse(body: Body) {
 			'give either publication or nouvelle_publication, not both',
 		);
 	}
-	if (fields.adresse !== undefined && !SLUG_PATTERN.test(fields.adresse)) {
-		throw invalidField('adresse', '1 to 100 lower-case letters, digits and - (^[a-z0-9-]{1,100}$)');
-	}
 	if (
 		fields.nom_fichier !== undefined &&
 		(fields.nom_fichier.trim() === '' ||
-			[...fields.nom_fichier].length > 255 ||
+			[...fields.nom_fichier].length > FILE_NAME_MAX_CHARS ||
 			/[\u0000-\u001f\u007f]/.test(fields.nom_fichier))
 	) {
 		throw invalidField(
 			'nom_fichier',
-			'a file name of 1 to 255 characters without control characters',
+			`a file name of 1 to ${FILE_NAME_MAX_CHARS} characters without control characters`,
 		);
 	}
 	if (fields.couverture_sha256 !== undefined && fields.couverture_taille === undefined)
@@ -268,7 +265,8 @@ export const createIssueRoute: Route = {
 	permission: 'publication',
 	idempotent: true,
 	needsActiveSubscription: true,
-	handle({ app, key, body }) {
+	handle({ app, key, query, body }) {
+		noQuery(query, []);
 		const fields = parse(body);
 		const account = app.store.account(key.account);
 		return fields.remplace !== undefined

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LINK_DAYS } from '../../shared/api-limits';
 import { ApiError, notFound } from '../server/api-error';
 import { readerUrl } from '../reader/link-address';
 import { referenceFingerprint } from '../reference-fingerprint';
@@ -6,10 +7,10 @@ import type { Link } from '../store';
 import {
 	checkIssueId,
 	integerField,
-	REFERENCE_PATTERN,
+	noQuery,
+	referenceField,
 	refuseUnknownFields,
 	requiredString,
-	stringField,
 } from '../validation';
 import type { Route } from './route';
 import { escapeHtml } from '../server/http-io';
@@ -22,20 +23,14 @@ export const createLinkRoute: Route = {
 	permission: 'liens',
 	idempotent: true,
 	needsActiveSubscription: true,
-	handle({ app, key, body }) {
+	handle({ app, key, query, body }) {
+		noQuery(query, []);
 		refuseUnknownFields(body, ['id', 'jours', 'page', 'reference']);
 		const id = requiredString(body, 'id');
 		checkIssueId('id', id);
-		const jours = integerField(body, 'jours', 1, 365);
+		const jours = integerField(body, 'jours', LINK_DAYS.min, LINK_DAYS.max);
 		const page = integerField(body, 'page', 1);
-		const reference = stringField(body, 'reference');
-		if (reference !== undefined && !REFERENCE_PATTERN.test(reference)) {
-			throw new ApiError(
-				400,
-				'bad_reference',
-				'reference: 1 to 80 characters of letters, digits and _ . : @ + - (^[A-Za-z0-9_.:@+-]{1,80}$)',
-			);
-		}
+		const reference = referenceField(body, false);
 		const issue = app.store.issueFor(key.account, id);
 		if (!issue) throw notFound(id);
 		if (page !== undefined && issue.pages !== null && page > issue.pages) {

@@ -1,8 +1,8 @@
+import { WEBHOOK_ENDPOINTS_MAX } from '../../shared/api-limits';
 import { noQuery } from '../validation';
 import type { Route } from './route';
 
 const DAY_MS = 24 * 3600 * 1000;
-export const MAX_WEBHOOK_ENDPOINTS = 5;
 
 export const getAccountRoute: Route = {
 	method: 'GET',
@@ -25,7 +25,7 @@ export const getAccountRoute: Route = {
 						numeros: account.plan.maxIssues,
 						taille_fichier_octets: account.plan.maxFileBytes,
 						appels_par_minute: app.rateLimitPerMinute(),
-						webhooks: MAX_WEBHOOK_ENDPOINTS,
+						webhooks: WEBHOOK_ENDPOINTS_MAX,
 					},
 					utilisation: {
 						numeros: app.store.issuesOf(key.account).length,

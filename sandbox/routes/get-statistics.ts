@@ -1,17 +1,10 @@
-import { notFound, invalidField } from '../server/api-error';
+import { STATISTICS_DEFAULT_DAYS } from '../../shared/api-limits';
+import { notFound } from '../server/api-error';
 import { issueIdQuery, noQuery } from '../validation';
+import { dayQuery } from '../date-fields';
 import type { Route } from './route';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-function parseDay(value: string): string {
-	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-	const ms = Date.parse(`${value}T00:00:00Z`);
-	if (!match || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) {
-		throw invalidField('depuis', 'must be a date YYYY-MM-DD');
-	}
-	return value;
-}
 
 /** Counts of the reader pages really opened through working links (days in UTC). */
 export const getStatisticsRoute: Route = {
@@ -21,11 +14,9 @@ export const getStatisticsRoute: Route = {
 	handle({ app, key, query }) {
 		noQuery(query, ['id', 'depuis']);
 		const id = issueIdQuery(query);
-		const depuisParam = query.get('depuis');
 		const depuis =
-			depuisParam === null
-				? new Date(app.clock.now() - 30 * DAY_MS).toISOString().slice(0, 10)
-				: parseDay(depuisParam);
+			dayQuery(query, 'depuis') ??
+			new Date(app.clock.now() - STATISTICS_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
 		if (!app.store.issueFor(key.account, id)) throw notFound(id);
 		const all = app.store.reads.filter((read) => read.issueId === id);
 		const inWindow = all.filter((read) => new Date(read.at).toISOString().slice(0, 10) >= depuis);

@@ -1,3 +1,4 @@
+import { LIST_LIMIT, PERIODICAL_MAX_CHARS } from '../../shared/api-limits';
 import { numeroView } from '../issue-view';
 import { invalidField } from '../server/api-error';
 import { noQuery } from '../validation';
@@ -11,14 +12,21 @@ export const listIssuesRoute: Route = {
 	handle({ app, key, query }) {
 		noQuery(query, ['publication', 'limite']);
 		const publication = query.get('publication');
-		if (publication !== null && (publication.trim() === '' || [...publication].length > 200)) {
-			throw invalidField('publication', 'must be a periodical code of 1 to 200 characters');
+		if (
+			publication !== null &&
+			(publication.trim() === '' || [...publication].length > PERIODICAL_MAX_CHARS)
+		) {
+			throw invalidField(
+				'publication',
+				`must be a periodical code of 1 to ${PERIODICAL_MAX_CHARS} characters`,
+			);
 		}
-		let limite = 50;
+		let limite: number = LIST_LIMIT.default;
 		const limiteParam = query.get('limite');
 		if (limiteParam !== null) {
-			if (!/^\d+$/.test(limiteParam) || Number(limiteParam) < 1 || Number(limiteParam) > 200) {
-				throw invalidField('limite', 'must be an integer from 1 to 200');
+			const { min, max } = LIST_LIMIT;
+			if (!/^\d+$/.test(limiteParam) || Number(limiteParam) < min || Number(limiteParam) > max) {
+				throw invalidField('limite', `must be an integer from ${min} to ${max}`);
 			}
 			limite = Number(limiteParam);
 		}

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { UPLOAD_VALIDITY_SECONDS } from '../../shared/api-limits';
 import { SERVICE_DOMAINS } from '../../shared/api-types';
 import { ApiError } from '../server/api-error';
-import { uploadAddress, UPLOAD_VALIDITY_SECONDS, uploadHeaders } from '../uploads/upload-address';
+import { uploadAddress, uploadHeaders } from '../uploads/upload-address';
 import type { UploadRequest } from '../store';
 import {
 	domainField,
 	enumField,
+	noQuery,
 	refuseUnknownFields,
 	requiredInteger,
 	sha256Field,
@@ -17,7 +19,8 @@ export const requestUploadRoute: Route = {
 	path: '/televersements',
 	permission: 'publication',
 	needsActiveSubscription: true,
-	handle({ app, key, body }) {
+	handle({ app, key, query, body }) {
+		noQuery(query, []);
 		refuseUnknownFields(body, ['type', 'sha256', 'taille', 'domaine']);
 		const type = enumField(body, 'type', ['pdf', 'couverture'] as const) ?? 'pdf';
 		const sha256 = sha256Field(body, 'sha256', true) as string;

@@ -4,8 +4,6 @@ import { findPeriodical } from '../periodicals';
 import { ApiError, invalidField, notFound } from '../server/api-error';
 import {
 	booleanField,
-	checkScheduleWindow,
-	dateTimeField,
 	enumField,
 	issueIdQuery,
 	noQuery,
@@ -15,6 +13,7 @@ import {
 	titleField,
 	uriField,
 } from '../validation';
+import { checkScheduleWindow, dateTimeField } from '../date-fields';
 import { notEditable } from './create-issue';
 import type { Route } from './route';
 

@@ -1,8 +1,13 @@
-/** The API origin: /v1 (the API), /docs/openapi.json, the reader and public pages, and /admin. */
+/**
+ * The API origin: /v1 (the API), /docs/openapi.json, the reader and public pages, and /admin.
+ * Every answer of /v1 and /docs goes through `answer`, which checks it against openapi.json when
+ * the contract is enforced: an operation's answers against that operation, the others against
+ * the document's `x-other-requests`.
+ */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from '../admin/admin-api';
-import { openApiDocument } from '../openapi';
+import { API_BASE, OPENAPI_DOCUMENT_PATH, openApiDocument } from '../openapi';
 import { handleReader } from '../reader/reader-pages';
 import { ROUTES } from '../routes';
 import type { ApiResult, Route } from '../routes/route';
@@ -10,11 +15,10 @@ import type { SandboxRuntime } from '../runtime';
 import { ApiError } from './api-error';
 import { applyFault } from './apply-fault';
 import { checkIdempotencyKey, requestFingerprint } from './idempotency';
-import { parseJsonObject, readBody } from './http-io';
+import { readJsonBody } from './http-io';
+import { rateLimitHeaders } from './rate-limit';
 import { type Exchange, sendJson } from './respond';
 import { isBlockedUserAgent } from './user-agent';
-
-export const API_BASE = '/v1';
 
 export function newRequestId(): string {
 	return `req_${randomBytes(12).toString('hex')}`;
@@ -35,7 +39,10 @@ function findRoute(method: string, path: string): { route?: Route; allowed: stri
 	};
 }
 
-/** Sends a JSON answer of an API operation, checked against the OpenAPI contract when enforced. */
+/**
+ * Sends a JSON answer, checked against the OpenAPI contract when enforced. `operation` is
+ * `METHOD /path` as in the document, or null for a request that matches no operation.
+ */
 function answer(
 	rt: SandboxRuntime,
 	exchange: Exchange,
@@ -44,7 +51,7 @@ function answer(
 	body: unknown,
 	headers: Record<string, string> = {},
 ): void {
-	if (rt.contract && operation) {
+	if (rt.contract) {
 		const violation = rt.contract.check(operation, status, body, {
 			...exchange.headers,
 			...headers,
@@ -71,38 +78,8 @@ async function handleApi(rt: SandboxRuntime, exchange: Exchange, url: URL): Prom
 		answer(rt, exchange, operation, error.status, error.body(), error.headers);
 
 	const token = bearer(req);
-	const bucket = token ? `key:${token}` : `ip:${req.socket.remoteAddress ?? ''}`;
-	if (isBlockedUserAgent(req.headers['user-agent'])) {
-		if (rt.rateLimiter.enabled) {
-			const state = rt.rateLimiter.peek(bucket);
-			exchange.headers['X-RateLimit-Limit'] = String(state.limit);
-			exchange.headers['X-RateLimit-Remaining'] = String(state.remaining);
-		}
-		return fail(
-			new ApiError(
-				403,
-				'blocked_user_agent',
-				'Blocked by the firewall: send a descriptive User-Agent naming your tool, e.g. "my-tool/1.0"',
-			),
-		);
-	}
-	if (rt.rateLimiter.enabled) {
-		const decision = rt.rateLimiter.take(bucket);
-		exchange.headers['X-RateLimit-Limit'] = String(decision.limit);
-		exchange.headers['X-RateLimit-Remaining'] = String(decision.remaining);
-		if (!decision.allowed) {
-			return fail(
-				new ApiError(
-					429,
-					'rate_limited',
-					`More than ${decision.limit} calls per minute with this key; retry in ${decision.retryAfterSeconds} seconds`,
-					{
-						'Retry-After': String(decision.retryAfterSeconds),
-					},
-				),
-			);
-		}
-	}
+	const refusal = gate(rt, exchange, token);
+	if (refusal) return fail(refusal);
 	try {
 		const key = token ? rt.app.store.keys.get(token) : undefined;
 		if (!key || key.revoked) {
@@ -142,8 +119,7 @@ async function handleApi(rt: SandboxRuntime, exchange: Exchange, url: URL): Prom
 		const idempotencyKey = route.idempotent
 			? checkIdempotencyKey(headerValue(req, 'idempotency-key'))
 			: undefined;
-		const raw = route.method === 'GET' ? Buffer.alloc(0) : await readBody(req);
-		const body = route.method === 'GET' ? {} : parseJsonObject(raw);
+		const body = route.method === 'GET' ? {} : await readJsonBody(req);
 		const run = async (): Promise<ApiResult> => {
 			try {
 				return await route.handle({ app: rt.app, key, query: url.searchParams, body });
@@ -173,6 +149,55 @@ async function handleApi(rt: SandboxRuntime, exchange: Exchange, url: URL): Prom
 	}
 }
 
+/**
+ * The firewall, then the rate limit, in front of /v1 and /docs alike. Sets the rate headers while
+ * the limit is on; returns the refusal, if any.
+ */
+function gate(rt: SandboxRuntime, exchange: Exchange, token: string | undefined): ApiError | null {
+	const { req } = exchange;
+	const { rateLimiter } = rt;
+	const bucket = token ? `key:${token}` : `ip:${req.socket.remoteAddress ?? ''}`;
+	if (isBlockedUserAgent(req.headers['user-agent'])) {
+		// A refused call is not counted.
+		if (rateLimiter.enabled)
+			Object.assign(exchange.headers, rateLimitHeaders(rateLimiter.peek(bucket)));
+		return new ApiError(
+			403,
+			'blocked_user_agent',
+			'Blocked by the firewall: send a descriptive User-Agent naming your tool, e.g. "my-tool/1.0"',
+		);
+	}
+	if (!rateLimiter.enabled) return null;
+	const decision = rateLimiter.take(bucket);
+	Object.assign(exchange.headers, rateLimitHeaders(decision));
+	if (decision.allowed) return null;
+	return new ApiError(
+		429,
+		'rate_limited',
+		`More than ${decision.limit} calls per minute with this key; retry in ${decision.retryAfterSeconds} seconds`,
+		{ 'Retry-After': String(decision.retryAfterSeconds) },
+	);
+}
+
+/** GET /docs/openapi.json: behind the firewall and the rate limit like the API; no key needed. */
+function handleDocument(rt: SandboxRuntime, exchange: Exchange): void {
+	const method = exchange.req.method ?? 'GET';
+	const operation = method === 'GET' ? `GET ${OPENAPI_DOCUMENT_PATH}` : null;
+	const refusal = gate(rt, exchange, bearer(exchange.req));
+	if (refusal)
+		return answer(rt, exchange, operation, refusal.status, refusal.body(), refusal.headers);
+	if (method !== 'GET') {
+		const refused = new ApiError(
+			405,
+			'method_not_allowed',
+			`${method} is not allowed on ${OPENAPI_DOCUMENT_PATH}; use GET`,
+			{ Allow: 'GET' },
+		);
+		return answer(rt, exchange, null, 405, refused.body(), refused.headers);
+	}
+	answer(rt, exchange, operation, 200, openApiDocument(rt.app.urls.origin));
+}
+
 function headerValue(req: IncomingMessage, name: string): string | undefined {
 	const value = req.headers[name];
 	return Array.isArray(value) ? value[0] : value;
@@ -194,17 +219,7 @@ export function apiRequestHandler(rt: SandboxRuntime) {
 				return handleApi(rt, exchange, url);
 			if (url.pathname === '/admin' || url.pathname.startsWith('/admin/'))
 				return handleAdmin(rt, exchange, url);
-			if (url.pathname === '/docs/openapi.json') {
-				if (isBlockedUserAgent(req.headers['user-agent'])) {
-					return sendJson(exchange, 403, {
-						error: {
-							code: 'blocked_user_agent',
-							message: 'Blocked by the firewall: send a descriptive User-Agent naming your tool',
-						},
-					});
-				}
-				return sendJson(exchange, 200, openApiDocument(rt.app.urls.origin + API_BASE));
-			}
+			if (url.pathname === OPENAPI_DOCUMENT_PATH) return handleDocument(rt, exchange);
 			return handleReader(rt.app, exchange, url);
 		};
 		work().catch((error: unknown) => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENCY_RETENTION_HOURS } from '../../shared/api-limits';
 import type { SandboxClock } from '../clock';
 import { ApiError } from './api-error';
 
-export const IDEMPOTENCY_KEY_MAX = 120;
-const RETENTION_MS = 24 * 3600 * 1000;
+const RETENTION_MS = IDEMPOTENCY_RETENTION_HOURS * 3600 * 1000;
 
 export interface StoredResponse {
 	status: number;
@@ -37,11 +37,11 @@ export function requestFingerprint(operation: string, body: unknown): string {
 
 export function checkIdempotencyKey(value: string | undefined): string | undefined {
 	if (value === undefined) return undefined;
-	if (value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX) {
+	if (value.length === 0 || value.length > IDEMPOTENCY_KEY_MAX_CHARS) {
 		throw new ApiError(
 			400,
 			'invalid_field',
-			`Idempotency-Key: must be 1 to ${IDEMPOTENCY_KEY_MAX} characters (got ${value.length})`,
+			`Idempotency-Key: must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} characters (got ${value.length})`,
 		);
 	}
 	return value;
@@ -77,7 +77,7 @@ export class IdempotencyStore {
 				throw new ApiError(
 					409,
 					'idempotency_key_reused',
-					'Idempotency-Key: this key was already used with a different request in the last 24 hours; use a new key',
+					`Idempotency-Key: this key was already used with a different request in the last ${IDEMPOTENCY_RETENTION_HOURS} hours; use a new key`,
 				);
 			}
 			return { ...existing.response, replayed: true };

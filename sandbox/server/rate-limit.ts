@@ -1,3 +1,4 @@
+import { RATE_LIMIT_WINDOW_SECONDS } from '../../shared/api-limits';
 import type { SandboxClock } from '../clock';
 
 export interface RateDecision {
@@ -8,7 +9,20 @@ export interface RateDecision {
 	retryAfterSeconds: number;
 }
 
-const WINDOW_MS = 60_000;
+const WINDOW_MS = RATE_LIMIT_WINDOW_SECONDS * 1000;
+
+/** The headers every answer carries while the limit is on (numero-api.md, Limits). */
+export const RATE_LIMIT_HEADERS = {
+	limit: 'X-RateLimit-Limit',
+	remaining: 'X-RateLimit-Remaining',
+} as const;
+
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+	return {
+		[RATE_LIMIT_HEADERS.limit]: String(decision.limit),
+		[RATE_LIMIT_HEADERS.remaining]: String(decision.remaining),
+	};
+}
 
 /**
  * A fixed one-minute window per key, on the sandbox clock. A window starts with the key's first

@@ -2,8 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SandboxApp } from '../app';
 import type { UploadRequest } from '../store';
 
-export const UPLOAD_VALIDITY_SECONDS = 3600;
-
 export function uploadHeaders(
 	upload: Pick<UploadRequest, 'type' | 'sha256'>,
 ): Record<string, string> {

@@ -43,7 +43,10 @@ async function handleUpload(rt: SandboxRuntime, exchange: Exchange, url: URL): P
 	const fault = rt.faults.take('upload', req.method ?? '', [url.pathname]);
 	if (fault && (await applyFault(fault, exchange))) return;
 
-	if (req.method !== 'PUT') return refuse(405, 'method_not_allowed', 'Files are sent with PUT');
+	if (req.method !== 'PUT') {
+		exchange.headers.Allow = 'PUT';
+		return refuse(405, 'method_not_allowed', 'Files are sent with PUT');
+	}
 	const address = checkUploadAddress(app, url);
 	if (!address.ok) {
 		return address.code === 'upload_expired'

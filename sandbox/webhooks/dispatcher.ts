@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { WEBHOOK_LOGGED_DELIVERIES, WEBHOOK_RETRY_DELAYS_SECONDS } from '../../shared/api-limits';
 import { SIGNATURE_HEADER } from '../../shared/api-types';
 import { type EventType, TEST_EVENT_TYPE } from '../../shared/issue-events';
 import type { SandboxApp } from '../app';
@@ -14,8 +15,6 @@ import type { AccountName, Issue } from '../store';
 import type { Delivery, EndpointRegistry, WebhookEndpoint } from './endpoints';
 import { signWebhook } from '../../shared/webhook-signature';
 
-export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200] as const;
-const LOGGED_DELIVERIES = 50;
 const EXCERPT_CHARS = 500;
 
 export interface StoredEvent {
@@ -149,7 +148,7 @@ export class WebhookDispatcher {
 			nextRetryAt: null,
 		};
 		endpoint.deliveries.unshift(delivery);
-		endpoint.deliveries.splice(LOGGED_DELIVERIES);
+		endpoint.deliveries.splice(WEBHOOK_LOGGED_DELIVERIES);
 		const timestamp = Math.floor(this.app.clock.now() / 1000);
 		const outcome = this.closed
 			? { status: null, body: null, error: 'sandbox closed' }
@@ -166,8 +165,14 @@ export class WebhookDispatcher {
 		delivery.status = ok ? 'succeeded' : 'failed';
 		const retriable = outcome.status === null || outcome.status >= 500;
 		const automatic = trigger === 'event' || trigger === 'retry';
-		if (!ok && retriable && automatic && attempt <= RETRY_DELAYS_SECONDS.length && !this.closed) {
-			const dueAt = this.app.clock.now() + RETRY_DELAYS_SECONDS[attempt - 1] * 1000;
+		if (
+			!ok &&
+			retriable &&
+			automatic &&
+			attempt <= WEBHOOK_RETRY_DELAYS_SECONDS.length &&
+			!this.closed
+		) {
+			const dueAt = this.app.clock.now() + WEBHOOK_RETRY_DELAYS_SECONDS[attempt - 1] * 1000;
 			this.retries.push({
 				endpointId: endpoint.id,
 				eventId: event.id,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EVENT_TYPES } from '../../shared/issue-events';
 import type { AccountName } from '../store';
-import { MAX_WEBHOOK_ENDPOINTS } from '../routes/get-account';
+import { WEBHOOK_ENDPOINTS_MAX } from '../../shared/api-limits';
 
 export interface Delivery {
 	id: string;
@@ -93,11 +93,11 @@ export class EndpointRegistry {
 		createdAt: string,
 		secret?: string,
 	): WebhookEndpoint {
-		if (this.of(account).length >= MAX_WEBHOOK_ENDPOINTS) {
+		if (this.of(account).length >= WEBHOOK_ENDPOINTS_MAX) {
 			throw new EndpointError(
 				409,
 				'webhook_limit',
-				`An account has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
+				`An account has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`,
 			);
 		}
 		const endpoint: WebhookEndpoint = {
