@@ -22,6 +22,7 @@ import {
 	withDownloadedFiles,
 } from '../publish-files';
 import { numeroClient } from '../numero-client';
+import { StepBudget } from '../step-budget';
 import { CREATES_THROTTLE } from '../throttle';
 import { labelsOf, withZapierErrors } from '../zapier-errors';
 
@@ -152,6 +153,8 @@ export const publishIssueCreate = defineCreate({
 		inputFields,
 		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
+			// The step's time counts from here: the download, the hash and every API call end within it.
+			const step = new StepBudget();
 			const input = bundle.inputData;
 			const fields = {
 				titre: optionalText(input.titre),
@@ -172,11 +175,14 @@ export const publishIssueCreate = defineCreate({
 			// Bad fields are refused before anything is downloaded (the core checks them again before sending).
 			validateIssueFields(fields as unknown as Record<string, unknown>, Date.now());
 			if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
+			const client = numeroClient(z, bundle, step);
 			const result = await withDownloadedFiles(
 				z,
+				client,
+				step,
 				{ pdf: input.pdf, cover: input.cover },
 				(pdf, cover) =>
-					publishIssue(numeroClient(z, bundle), {
+					publishIssue(client, {
 						pdf,
 						...(cover ? { cover } : {}),
 						fields,
