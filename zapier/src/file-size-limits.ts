@@ -50,8 +50,8 @@ export function lowestLimit(
 	);
 }
 
-function megabytes(bytes: number): string {
-	return `${(bytes / 1e6).toFixed(1)} MB`;
+export function megabytes(bytes: number): string {
+	return `${(bytes / 1e6).toFixed(bytes % 1e6 === 0 ? 0 : 1)} MB`;
 }
 
 /**

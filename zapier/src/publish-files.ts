@@ -2,10 +2,15 @@ import type { PlainOutputField, ZObject } from 'zapier-platform-core';
 import type { ByteSource, NumeroClient, PublishedIssue } from '../../shared';
 import { COVER_FILE, PDF_FILE } from './file-kinds';
 import { downloadFileField, withTempFolder } from './file-input';
-import { planFileSizeLimit, type FileSizeLimit } from './file-size-limits';
+import {
+	megabytes,
+	planFileSizeLimit,
+	ZAPIER_DOWNLOAD_LIMIT,
+	type FileSizeLimit,
+} from './file-size-limits';
 import { optionalValue } from './input-values';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from './issue-output';
-import type { StepBudget } from './step-budget';
+import { seconds, STEP_TIME, type StepBudget } from './step-budget';
 
 /**
  * Downloads the PDF (and the cover, if any) to temporary files, hashing them as they arrive, and hands
@@ -34,6 +39,9 @@ export async function withDownloadedFiles(
 		}),
 	);
 }
+
+/** What the help of a PDF field says of the limits, from the figures the step enforces. */
+export const FILE_LIMITS_HELP = `At most ${megabytes(ZAPIER_DOWNLOAD_LIMIT.bytes)} (what a Zapier step can download) and what your plan allows. Zapier gives a step about 30 seconds: the download must end within ${seconds(STEP_TIME.downloadMs)} and the whole step within ${seconds(STEP_TIME.totalMs)}, or the step stops saying what took too long.`;
 
 /** The issue, plus what the publication did with the files. */
 export function publishedOutput(result: PublishedIssue) {

@@ -48,7 +48,7 @@ export class StepTimeError extends Error {
 	}
 }
 
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
 	return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 

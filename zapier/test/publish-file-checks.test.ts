@@ -88,7 +88,7 @@ describe('sizes, before the file is read', () => {
 		});
 		const { error, calls } = await refused({ pdf: served.url });
 		expect(error.message).toMatch(
-			/^PDF File must be at most 120\.0 MB, the most a Zapier step can download; its address announces 130\.0 MB, so it was not downloaded: use a smaller file\./,
+			/^PDF File must be at most 120 MB, the most a Zapier step can download; its address announces 130 MB, so it was not downloaded: use a smaller file\./,
 		);
 		expect(calls).toEqual({});
 		await served.settled;

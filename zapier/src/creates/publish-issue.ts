@@ -16,6 +16,7 @@ import {
 } from '../input-values';
 import {
 	FILE_FIELDS,
+	FILE_LIMITS_HELP,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
@@ -32,8 +33,7 @@ const inputFields = defineInputFields([
 		label: 'PDF File',
 		type: 'file',
 		required: true,
-		helpText:
-			'The issue as a PDF: map a file from an earlier step, or give its address. The whole publication (download, upload, creation) must fit in the time Zapier gives a step (about 30 seconds), which limits the size in practice; a file numero already holds is not sent again.',
+		helpText: `The issue as a PDF: map a file from an earlier step, or give its address. ${FILE_LIMITS_HELP} A file numero already holds is not sent again.`,
 	},
 	{
 		key: 'titre',

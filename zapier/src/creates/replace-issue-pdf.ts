@@ -7,6 +7,7 @@ import { StepBudget } from '../step-budget';
 import { CREATES_THROTTLE } from '../throttle';
 import {
 	FILE_FIELDS,
+	FILE_LIMITS_HELP,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
@@ -21,8 +22,7 @@ const inputFields = defineInputFields([
 		label: 'PDF File',
 		type: 'file',
 		required: true,
-		helpText:
-			'The new PDF: map a file from an earlier step, or give its address. The issue keeps its addresses, reading links and status. The whole replacement must fit in the time Zapier gives a step (about 30 seconds).',
+		helpText: `The new PDF: map a file from an earlier step, or give its address. The issue keeps its addresses, reading links and status. ${FILE_LIMITS_HELP}`,
 	},
 	{
 		key: 'cover',
