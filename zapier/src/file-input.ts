@@ -16,7 +16,11 @@ import {
 import { optionalValue } from './input-values';
 import type { StepBudget } from './step-budget';
 
-const READ_CHUNK = 1024 * 1024;
+/**
+ * The temporary file is written and read 1 MiB at a time: a write queue that small (16 KiB by
+ * default) makes a write per network chunk and cost a quarter more CPU for the download.
+ */
+const FILE_CHUNK = 1024 * 1024;
 
 /**
  * A streamed download that can be stopped. z.request hands `signal` to node-fetch (zapier-platform-core
@@ -142,7 +146,11 @@ export async function downloadFileField(
 		step.doing({ kind: 'download', field: file.field });
 		const receiver = fileReceiver(file, lowestLimit(ZAPIER_DOWNLOAD_LIMIT, plan));
 		const path = join(folder, file.field);
-		await pipeline(response.body, receiver.stream, createWriteStream(path));
+		await pipeline(
+			response.body,
+			receiver.stream,
+			createWriteStream(path, { highWaterMark: FILE_CHUNK }),
+		);
 		const { size, sha256 } = receiver.received();
 		const name = fileName(response.getHeader('content-disposition') ?? undefined, url);
 		return {
@@ -151,7 +159,7 @@ export async function downloadFileField(
 			...(name === undefined ? {} : { name }),
 			open: () => {
 				step.doing({ kind: 'upload', field: file.field });
-				return createReadStream(path, { highWaterMark: READ_CHUNK }) as AsyncIterable<Uint8Array>;
+				return createReadStream(path, { highWaterMark: FILE_CHUNK }) as AsyncIterable<Uint8Array>;
 			},
 		};
 	} catch (error) {
