@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { HttpRequestOptionsWithUrl, ZObject } from 'zapier-platform-core';
+import type { HttpRequestOptionsWithUrl, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import type { ByteSource } from '../../shared';
 import { refuseFile, type FileKind } from './file-kinds';
 import { fileReceiver } from './file-receiver';
@@ -74,6 +74,47 @@ function announcedSize(header: string | undefined): number | undefined {
 	return header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 }
 
+/** Asks the file's address for it: the answer, its body not read yet; a failed request refuses the field. */
+async function requestFile(
+	z: ZObject,
+	url: string,
+	file: FileKind,
+	signal: AbortSignal,
+): Promise<RawHttpResponse> {
+	let response: RawHttpResponse;
+	try {
+		const options: RawRequestOptions = { url, raw: true, skipThrowForStatus: true, signal };
+		response = await z.request(options);
+	} catch (error) {
+		// node-fetch's errors name the address, which may carry a token: only the cause is kept.
+		if (
+			!signal.aborted &&
+			error instanceof Error &&
+			(error.name === 'FetchError' || error.name === 'AbortError')
+		) {
+			const cause = (error as Error & { code?: string }).code ?? error.name;
+			refuseFile(
+				file,
+				'download',
+				'must be a file that can be downloaded',
+				`no answer came from its address (${cause})`,
+			);
+		}
+		throw error;
+	}
+	// Stopping the download makes node-fetch emit an error on the body: this listener takes it.
+	response.body.on('error', () => {});
+	if (response.status >= 300) {
+		refuseFile(
+			file,
+			'download',
+			'must be a file that can be downloaded',
+			`its address answered HTTP ${response.status}`,
+		);
+	}
+	return response;
+}
+
 /**
  * Streams a file field to a temporary file, within the step's time for downloads (constant memory).
  * Zapier gives a file field as an address: a file from an earlier step (Zapier's own hydrated file
@@ -103,42 +144,7 @@ export async function downloadFileField(
 	const download = new AbortController();
 	const timeUp = step.downloadSignal();
 	try {
-		let response;
-		try {
-			const options: RawRequestOptions = {
-				url,
-				raw: true,
-				skipThrowForStatus: true,
-				signal: AbortSignal.any([download.signal, timeUp]),
-			};
-			response = await z.request(options);
-		} catch (error) {
-			// node-fetch's errors name the address, which may carry a token: only the cause is kept.
-			if (
-				!timeUp.aborted &&
-				error instanceof Error &&
-				(error.name === 'FetchError' || error.name === 'AbortError')
-			) {
-				const cause = (error as Error & { code?: string }).code ?? error.name;
-				refuseFile(
-					file,
-					'download',
-					'must be a file that can be downloaded',
-					`no answer came from its address (${cause})`,
-				);
-			}
-			throw error;
-		}
-		// Stopping the download (below) makes node-fetch emit an error on the body: this listener takes it.
-		response.body.on('error', () => {});
-		if (response.status >= 300) {
-			refuseFile(
-				file,
-				'download',
-				'must be a file that can be downloaded',
-				`its address answered HTTP ${response.status}`,
-			);
-		}
+		const response = await requestFile(z, url, file, AbortSignal.any([download.signal, timeUp]));
 		const announced = announcedSize(response.getHeader('content-length') ?? undefined);
 		if (announced !== undefined) checkFileSize(file, announced, ZAPIER_DOWNLOAD_LIMIT, true);
 		const plan = await planLimit();
