@@ -18,17 +18,30 @@ export function writeGeneratedFile(path: string, size: number): void {
 	}
 }
 
-/**
- * Makes the file's content new (its first 8 bytes become `run`), so the sandbox has never stored it
- * and the upload is not skipped as `deja_present`, without rewriting the whole file.
- */
-export function stampRun(path: string, run: number): void {
-	const stamp = Buffer.alloc(8);
-	stamp.writeBigUInt64BE(BigInt(run));
+/** The first bytes of a generated PDF: what a PDF starts with (the Zapier app checks them). */
+export const PDF_HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+
+function writeAt(path: string, bytes: Buffer, offset: number): void {
 	const fd = openSync(path, 'r+');
 	try {
-		writeSync(fd, stamp, 0, 8, 0);
+		writeSync(fd, bytes, 0, bytes.length, offset);
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/** A generated file that starts as a PDF does; stamp its runs at `PDF_HEADER.length`. */
+export function writeGeneratedPdf(path: string, size: number): void {
+	writeGeneratedFile(path, size);
+	writeAt(path, PDF_HEADER, 0);
+}
+
+/**
+ * Makes the file's content new (its 8 bytes at `offset` become `run`), so the sandbox has never stored
+ * it and the upload is not skipped as `deja_present`, without rewriting the whole file.
+ */
+export function stampRun(path: string, run: number, offset = 0): void {
+	const stamp = Buffer.alloc(8);
+	stamp.writeBigUInt64BE(BigInt(run));
+	writeAt(path, stamp, offset);
 }

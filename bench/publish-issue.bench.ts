@@ -4,51 +4,22 @@
  * POST /numeros. Each run gets new file content, so no upload is skipped as `deja_present`. Then the
  * peak RSS of a process publishing 1 GiB.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { publishIssue, type Televersement } from '../shared';
+import { publishIssue } from '../shared';
 import { createClient, fileSource, undiciTransport } from '../standalone';
 import { atMost, type BenchRow } from './bench-row';
 import { median, pairedRatio, timeMs } from './measure';
 import { stampRun, writeGeneratedFile } from './generated-file';
+import { publishWithCurl, run } from './curl-publish';
 import { BENCH_USER_AGENT, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
-const run = promisify(execFile);
 const MIB = 1024 * 1024;
 const SIZE = 256 * MIB;
 const PEAK_SIZE = 1024 * MIB;
 const ROUNDS = 3;
 const PEAK_LIMIT = 100 * MIB;
-
-async function curlJson<T>(
-	sandbox: SandboxProcess,
-	path: string,
-	body: object,
-	extraHeaders: string[] = [],
-): Promise<T> {
-	const { stdout } = await run('curl', [
-		'-sS',
-		'--fail-with-body',
-		'-X',
-		'POST',
-		`${sandbox.baseUrl}${path}`,
-		'-H',
-		`Authorization: Bearer ${sandbox.keys.full}`,
-		'-H',
-		`User-Agent: ${BENCH_USER_AGENT}`,
-		'-H',
-		'Content-Type: application/json',
-		'-H',
-		'Accept: application/json',
-		...extraHeaders,
-		'--data-binary',
-		JSON.stringify(body),
-	]);
-	return JSON.parse(stdout) as T;
-}
 
 /** The command that prints the file's SHA-256 first on its output line. */
 const HASHERS = {
@@ -58,7 +29,7 @@ const HASHERS = {
 } as const;
 
 /** The same publication by hand: hash, then curl for the two API calls and `curl -T` for the file. */
-async function publishWithCurl(
+async function publishWithHasherAndCurl(
 	sandbox: SandboxProcess,
 	path: string,
 	titre: string,
@@ -66,34 +37,7 @@ async function publishWithCurl(
 ): Promise<void> {
 	const [command, ...args] = HASHERS[hasher];
 	const { stdout } = await run(command, [...args, path]);
-	const sha256 = stdout.slice(0, 64);
-	const taille = SIZE;
-	const upload = await curlJson<Televersement>(sandbox, '/televersements', { sha256, taille });
-	if (upload.deja_present)
-		throw new Error(
-			'curl baseline: the sandbox already had this file; the run would not upload it',
-		);
-	const headers = Object.entries(upload.en_tetes).flatMap(([name, value]) => [
-		'-H',
-		`${name}: ${value}`,
-	]);
-	const put = await run('curl', [
-		'-sS',
-		'--fail-with-body',
-		'-o',
-		'/dev/null',
-		'-w',
-		'%{http_code}',
-		'-T',
-		path,
-		...headers,
-		upload.url,
-	]);
-	if (!put.stdout.startsWith('2')) throw new Error(`curl -T: HTTP ${put.stdout}`);
-	await curlJson(sandbox, '/numeros', { sha256, taille, titre, publication: 'gazette' }, [
-		'-H',
-		`Idempotency-Key: curl-${sha256}`,
-	]);
+	await publishWithCurl(sandbox, path, { sha256: stdout.slice(0, 64), taille: SIZE }, titre);
 }
 
 async function peakRssOfPublish(sandbox: SandboxProcess, path: string): Promise<number> {
@@ -142,8 +86,8 @@ export async function publishIssueBench(): Promise<BenchRow[]> {
 		};
 		const sides = {
 			ours,
-			sha256sum: () => publishWithCurl(sandbox, file, `Benchmark ${stamp}`, 'sha256sum'),
-			openssl: () => publishWithCurl(sandbox, file, `Benchmark ${stamp}`, 'openssl'),
+			sha256sum: () => publishWithHasherAndCurl(sandbox, file, `Benchmark ${stamp}`, 'sha256sum'),
+			openssl: () => publishWithHasherAndCurl(sandbox, file, `Benchmark ${stamp}`, 'openssl'),
 		};
 		type Side = keyof typeof sides;
 		const names = Object.keys(sides) as Side[];

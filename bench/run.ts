@@ -12,10 +12,12 @@ import { n8nQueueBench } from './n8n-queue.bench';
 import { publishIssueBench } from './publish-issue.bench';
 import { rateLimitBench } from './rate-limit.bench';
 import { verifyWebhookBench } from './verify-webhook.bench';
+import { zapierPublishBench } from './zapier-publish.bench';
 
 const BENCHMARKS: Array<[string, Benchmark]> = [
 	['verify-webhook', verifyWebhookBench],
 	['publish-issue', publishIssueBench],
+	['zapier-publish', zapierPublishBench],
 	['create-link', createLinkBench],
 	['rate-limit', rateLimitBench],
 	['n8n-link-create', n8nLinkCreateBench],

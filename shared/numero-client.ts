@@ -67,6 +67,12 @@ export interface NumeroClientOptions {
 	uploadTimeoutMs?: number;
 	/** Overall per call, retries included: no attempt or wait starts beyond it. Default 120000. */
 	deadlineMs?: number;
+	/**
+	 * An instant (ms, by `now`) that ends every call of this client, whatever is left of `deadlineMs`:
+	 * for a host that limits a whole run (a Zapier step). No attempt or wait starts beyond it, and each
+	 * attempt, upload PUTs included, is cut to it. Default: none.
+	 */
+	deadlineAt?: number;
 }
 
 export interface IdempotentCallOptions {
@@ -119,6 +125,7 @@ export class NumeroClient {
 	private readonly timeoutMs: number;
 	private readonly uploadTimeoutMs: number;
 	private readonly deadlineMs: number;
+	private readonly deadlineAt: number | undefined;
 
 	constructor(options: NumeroClientOptions) {
 		if (!options || typeof options.transport !== 'function') {
@@ -142,6 +149,7 @@ export class NumeroClient {
 		this.timeoutMs = options.timeoutMs ?? 30_000;
 		this.uploadTimeoutMs = options.uploadTimeoutMs ?? 0;
 		this.deadlineMs = options.deadlineMs ?? 120_000;
+		this.deadlineAt = options.deadlineAt;
 	}
 
 	/** POST /liens. One random idempotency key per call unless given, reused by its retries. */
@@ -322,6 +330,7 @@ export class NumeroClient {
 			now: this.now,
 			random: this.random,
 			deadlineMs: this.deadlineMs,
+			deadlineAt: this.deadlineAt,
 			onResponse: (info) => (this.lastResponse = info),
 		});
 	}

@@ -48,11 +48,19 @@ export type Sleep = (ms: number) => Promise<void>;
 /** Milliseconds since the Unix epoch. */
 export type Clock = () => number;
 
-/** A file the publishing pipeline reads twice: once to hash, once to send. */
+/**
+ * A file the publishing pipeline reads twice: once to hash, once to send. A source that already knows
+ * its SHA-256 (a host that hashed the bytes as it received them) is read once, to send.
+ */
 export interface ByteSource {
 	size: number;
 	/** A new stream of the same bytes each time it is called. */
 	open(): AsyncIterable<Uint8Array>;
 	/** Used for nom_fichier and messages; never required. */
 	name?: string;
+	/**
+	 * The SHA-256 (lowercase hex) of the `size` bytes `open()` yields, when the host computed it already:
+	 * the pipeline then does not read the file to hash it. A wrong value is refused by the upload address.
+	 */
+	sha256?: string;
 }

@@ -2,7 +2,7 @@ import type { CreatedIssue, CreateIssueInput, UploadType } from './api-types';
 import type { ByteSource, HttpBody } from './ports';
 import type { NumeroClient, ResponseInfo } from './numero-client';
 import { NumeroValidationError } from './errors';
-import { checkInteger, checkObject, type FieldsOf } from './field-rules';
+import { checkInteger, checkObject, checkSha256, type FieldsOf } from './field-rules';
 import { validateIdempotencyKey, validateIssueFields, type ISSUE_FIELDS } from './validate-inputs';
 import { idempotencyKeyForIssue } from './idempotency-keys';
 import { sha256OfSource } from './hash-source';
@@ -54,6 +54,7 @@ export function checkSource(field: 'pdf' | 'cover', source: unknown): ByteSource
 		);
 	}
 	checkInteger(`${field}.size`, value.size, 1);
+	if (value.sha256 !== undefined) checkSha256(`${field}.sha256`, value.sha256);
 	return source as ByteSource;
 }
 
@@ -90,7 +91,8 @@ async function uploadFile(
 ): Promise<UploadedFile> {
 	const report = (phase: PublishProgress['phase']) => (bytes: number) =>
 		onProgress?.({ phase, file, bytes, total: source.size });
-	const sha256 = await sha256OfSource(source, onProgress ? report('hash') : undefined, file);
+	const sha256 =
+		source.sha256 ?? (await sha256OfSource(source, onProgress ? report('hash') : undefined, file));
 	const type: UploadType = file === 'pdf' ? 'pdf' : 'couverture';
 	const televersement = await client.requestUpload({
 		type,
@@ -108,7 +110,8 @@ async function uploadFile(
 }
 
 /**
- * Hash → upload request → PUT (skipped when already present) → same for the cover → POST /numeros.
+ * Hash (unless the source carries its sha256) → upload request → PUT (skipped when already present) →
+ * same for the cover → POST /numeros.
  * With `fields.remplace` it replaces that issue's PDF. A re-run with the same files and fields within
  * 24 hours returns the first issue (`replayed: true`) instead of publishing twice.
  */

@@ -24,6 +24,11 @@ export interface RetryEnvironment {
 	random: () => number;
 	/** Overall time for the call, retries included: no attempt or wait starts beyond it. */
 	deadlineMs: number;
+	/**
+	 * An instant (by `now`) that ends every call of a run whose whole time is limited (a Zapier step):
+	 * no attempt or wait starts beyond it, and every attempt, upload PUTs included, is cut to it.
+	 */
+	deadlineAt?: number;
 	/** Called with every response received, errors included (the client keeps the last one). */
 	onResponse: (info: ResponseInfo) => void;
 }
@@ -34,7 +39,7 @@ export interface AttemptPlan {
 	request: () => HttpRequest;
 	/** Whether a 5xx or a lost connection may be retried without doing the thing twice. */
 	retrySafe: boolean;
-	/** Per attempt; 0 = none. Cut to what is left of the deadline. */
+	/** Per attempt; 0 = none (then only `deadlineAt` cuts it). Cut to what is left of the deadline. */
 	timeoutMs: number;
 	context: ErrorContext;
 }
@@ -70,16 +75,29 @@ function networkMessage(
 	return `${endpoint}: could not reach ${origin}: ${what}${tries}.${unsure}`;
 }
 
+/** The run's deadline has passed before an attempt could start: it is not sent at all. */
+function outOfTime(plan: AttemptPlan, attemptsMade: number): NumeroNetworkError {
+	return new NumeroNetworkError(
+		'timeout',
+		attemptsMade,
+		`${plan.context.endpoint}: not sent: the time allowed for this run was used up before it could start.`,
+	);
+}
+
 export async function sendWithRetries(
 	plan: AttemptPlan,
 	env: RetryEnvironment,
 ): Promise<{ response: HttpResponse; info: ResponseInfo }> {
-	const { policy, sleep, now, random } = env;
-	const deadline = now() + env.deadlineMs;
+	const { policy, sleep, now, random, deadlineAt } = env;
+	const deadline = Math.min(now() + env.deadlineMs, deadlineAt ?? Infinity);
+	// Without a per-attempt timeout, only the run's deadline (when there is one) cuts an attempt.
+	const attemptLimitMs =
+		plan.timeoutMs > 0 ? plan.timeoutMs : deadlineAt === undefined ? 0 : Infinity;
 	for (let attempt = 1; ; attempt++) {
+		if (deadlineAt !== undefined && now() >= deadlineAt) throw outOfTime(plan, attempt - 1);
 		const request = plan.request();
-		if (plan.timeoutMs > 0)
-			request.timeoutMs = Math.max(1, Math.min(plan.timeoutMs, deadline - now()));
+		if (attemptLimitMs > 0)
+			request.timeoutMs = Math.max(1, Math.min(attemptLimitMs, deadline - now()));
 		let response: HttpResponse | undefined;
 		let failure: NumeroApiError | NumeroNetworkError;
 		let waitMs: number | undefined;

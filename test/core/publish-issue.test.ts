@@ -157,6 +157,48 @@ describe('publishIssue', () => {
 		expect(puts[0]!.headers['Content-Length']).toBe(String(source.size));
 	});
 
+	it('a source that carries its sha256 is not read to hash it: opened once, for the PUT', async () => {
+		const bytes = encode(`%PDF-1.4 pre-hashed ${'h'.repeat(70_000)}`);
+		const source = bytesSource(bytes);
+		let opened = 0;
+		const progress: PublishProgress[] = [];
+		const published = await publishIssue(harness.client(), {
+			pdf: {
+				size: source.size,
+				sha256: sha(bytes),
+				open: () => {
+					opened++;
+					return source.open();
+				},
+			},
+			fields: { titre: 'Pre-hashed', publication: 'gazette' },
+			onProgress: (p) => progress.push(p),
+		});
+		expect(opened).toBe(1);
+		expect(progress.some((p) => p.phase === 'hash')).toBe(false);
+		expect(published.pdf).toEqual({
+			sha256: sha(bytes),
+			taille: bytes.byteLength,
+			deja_present: false,
+		});
+		// The upload address checked the bytes against the hash given.
+		expect((await state()).uploads.map((u) => u.sha256)).toContain(sha(bytes));
+	});
+
+	it('a wrong sha256 on a source is refused by the upload address, and no issue is created', async () => {
+		const issuesBefore = (await state()).issues.length;
+		const bytes = encode('%PDF-1.4 hash that lies');
+		const error = await publishIssue(harness.client(), {
+			pdf: { ...bytesSource(bytes), sha256: sha(encode('something else')) },
+			fields: { titre: 'Lying hash', publication: 'gazette' },
+		}).then(
+			() => undefined,
+			(e: unknown) => e,
+		);
+		expect(error).toMatchObject({ status: 400, code: 'sha256_mismatch' });
+		expect((await state()).issues.length).toBe(issuesBefore);
+	});
+
 	it('with onProgress the PUT body wraps the stream, and the same bytes arrive', async () => {
 		const bytes = encode(`%PDF-1.4 wrapped ${'w'.repeat(50_000)}`);
 		const source = bytesSource(bytes);
@@ -315,6 +357,15 @@ describe('publishIssue', () => {
 				}),
 				'cover',
 				'type',
+			],
+			[
+				'a sha256 that is not one',
+				() => ({
+					pdf: { ...bytesSource(encode('x')), sha256: 'ABC' },
+					fields: { titre: 'T' },
+				}),
+				'pdf.sha256',
+				'pattern',
 			],
 			[
 				'a bad idempotency key',

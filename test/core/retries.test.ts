@@ -252,6 +252,49 @@ describe('retries against injected faults', () => {
 		expect(clock).toBe(1_000_396);
 	});
 
+	it("deadlineAt (a run's deadline) cuts every attempt, PUTs included, and no wait or attempt starts beyond it", async () => {
+		await harness.admin('POST', '/faults', {
+			count: 10,
+			match: { method: 'GET', path: '/compte' },
+			action: 'status',
+			status: 503,
+		});
+		let clock = 1_000_000;
+		const { client } = recordingClient({
+			now: () => clock,
+			sleep: async (ms) => void (clock += ms),
+			random: () => 0.99,
+			timeoutMs: 20_000,
+			uploadTimeoutMs: 0,
+			deadlineMs: 60_000,
+			deadlineAt: 1_000_700,
+			retry: { maxAttempts: 10, baseDelayMs: 400, maxDelayMs: 10_000 },
+		});
+		sent.length = 0;
+		await expect(client.getAccount()).rejects.toMatchObject({ status: 503 });
+		// The per-call deadline (60 s) would allow more; the run's ends at +700 ms: one wait of 396 ms.
+		expect(clock).toBe(1_000_396);
+		expect(sent.map((r) => r.timeoutMs)).toEqual([700, 304]);
+
+		sent.length = 0;
+		clock = 1_000_650;
+		const upload = { url: `${harness.sandbox.baseUrl}/x`, en_tetes: {} } as never;
+		await client.putUpload(upload, new Uint8Array(1), 1).catch(() => undefined);
+		// Without uploadTimeoutMs a PUT has no timeout of its own: the run's deadline still cuts it.
+		expect(sent[0]!.timeoutMs).toBe(50);
+
+		sent.length = 0;
+		clock = 1_000_700;
+		const late = await client.getAccount().then(
+			() => undefined,
+			(e: unknown) => e,
+		);
+		expect(late).toBeInstanceOf(NumeroNetworkError);
+		expect(late).toMatchObject({ kind: 'timeout', attempts: 0 });
+		expect((late as Error).message).toMatch(/^GET \/compte: not sent: the time allowed/);
+		expect(sent).toHaveLength(0);
+	});
+
 	it('without a sleep port nothing that needs a wait is retried', async () => {
 		await fault({ match: { method: 'GET', path: '/compte' }, action: 'status', status: 503 });
 		const client = new NumeroClient({

@@ -2,40 +2,31 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ZObject } from 'zapier-platform-core';
-import { NumeroValidationError, type ByteSource } from '../../shared';
+import type { HttpRequestOptionsWithUrl, RawHttpResponse, ZObject } from 'zapier-platform-core';
+import type { ByteSource } from '../../shared';
+import { refuseFile, type FileKind } from './file-kinds';
+import { fileReceiver } from './file-receiver';
+import {
+	checkFileSize,
+	lowestLimit,
+	ZAPIER_DOWNLOAD_LIMIT,
+	type FileSizeLimit,
+} from './file-size-limits';
 import { optionalValue } from './input-values';
+import type { StepBudget } from './step-budget';
 
-/** A file field of an action, and the first bytes every file of its kind starts with. */
-export interface FileKind {
-	field: string;
-	kind: string;
-	magic: readonly number[];
-}
+/**
+ * The temporary file is written and read 1 MiB at a time: a write queue that small (16 KiB by
+ * default) makes a write per network chunk and cost a quarter more CPU for the download.
+ */
+const FILE_CHUNK = 1024 * 1024;
 
-export const PDF_FILE: FileKind = {
-	field: 'pdf',
-	kind: 'a PDF (starting with %PDF-)',
-	magic: [0x25, 0x50, 0x44, 0x46, 0x2d],
-};
-export const COVER_FILE: FileKind = {
-	field: 'cover',
-	kind: 'a JPEG image',
-	magic: [0xff, 0xd8, 0xff],
-};
-
-const READ_CHUNK = 1024 * 1024;
-
-function refuse(file: FileKind, rule: string, expectation: string, problem: string): never {
-	throw new NumeroValidationError(
-		file.field,
-		rule,
-		`Field "${file.field}" ${expectation} (rule: ${rule}); ${problem}.`,
-		(name) => `${name(file.field)} ${expectation}; ${problem}.`,
-	);
-}
+/**
+ * A streamed download that can be stopped. z.request hands `signal` to node-fetch (zapier-platform-core
+ * 19.1.0, src/tools/request-client.js), which stops the transfer when it aborts; its type declarations omit it.
+ */
+type RawRequestOptions = HttpRequestOptionsWithUrl & { raw: true; signal: AbortSignal };
 
 function describeAddress(value: unknown): string {
 	if (typeof value !== 'string') return `a value of type ${typeof value}`;
@@ -75,35 +66,34 @@ export async function withTempFolder<T>(run: (folder: string) => Promise<T>): Pr
 	}
 }
 
-/**
- * Streams a file field to a temporary file (constant memory) and returns it as the core's ByteSource,
- * which reads it from disk to hash it and again to send it. Zapier gives a file field as an address:
- * a file from an earlier step (Zapier's own hydrated file address) or any https:// address typed in.
- * The download goes through z.request, so the API key is never sent to it (another origin).
- */
-export async function downloadFileField(
+/** A downloaded file: the core's ByteSource, its SHA-256 computed as it arrived. */
+export type DownloadedFile = ByteSource & { sha256: string };
+
+/** The size its address announces (Content-Length), if any. */
+function announcedSize(header: string | undefined): number | undefined {
+	return header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+}
+
+/** Asks the file's address for it: the answer, its body not read yet; a failed request refuses the field. */
+async function requestFile(
 	z: ZObject,
-	folder: string,
-	value: unknown,
+	url: string,
 	file: FileKind,
-): Promise<ByteSource> {
-	const url = optionalValue(value);
-	if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url)) {
-		refuse(
-			file,
-			'file',
-			'must be a file: map a file from an earlier step, or give its http(s):// address',
-			`got ${describeAddress(url)}`,
-		);
-	}
-	let response;
+	signal: AbortSignal,
+): Promise<RawHttpResponse> {
+	let response: RawHttpResponse;
 	try {
-		response = await z.request({ url, raw: true, skipThrowForStatus: true });
+		const options: RawRequestOptions = { url, raw: true, skipThrowForStatus: true, signal };
+		response = await z.request(options);
 	} catch (error) {
 		// node-fetch's errors name the address, which may carry a token: only the cause is kept.
-		if (error instanceof Error && (error.name === 'FetchError' || error.name === 'AbortError')) {
+		if (
+			!signal.aborted &&
+			error instanceof Error &&
+			(error.name === 'FetchError' || error.name === 'AbortError')
+		) {
 			const cause = (error as Error & { code?: string }).code ?? error.name;
-			refuse(
+			refuseFile(
 				file,
 				'download',
 				'must be a file that can be downloaded',
@@ -112,39 +102,76 @@ export async function downloadFileField(
 		}
 		throw error;
 	}
+	// Stopping the download makes node-fetch emit an error on the body: this listener takes it.
+	response.body.on('error', () => {});
 	if (response.status >= 300) {
-		refuse(
+		refuseFile(
 			file,
 			'download',
 			'must be a file that can be downloaded',
 			`its address answered HTTP ${response.status}`,
 		);
 	}
-	const path = join(folder, file.field);
-	let size = 0;
-	let head = Buffer.alloc(0);
-	const measure = new Transform({
-		transform(chunk: Buffer, _encoding, done) {
-			size += chunk.length;
-			if (head.length < file.magic.length)
-				head = Buffer.concat([head, chunk]).subarray(0, file.magic.length);
-			done(null, chunk);
-		},
-	});
-	await pipeline(response.body, measure, createWriteStream(path));
-	if (size === 0) refuse(file, 'not_empty', `must be ${file.kind}`, 'the file downloaded is empty');
-	if (!file.magic.every((byte, i) => head[i] === byte)) {
-		refuse(
+	return response;
+}
+
+/**
+ * Streams a file field to a temporary file, within the step's time for downloads (constant memory).
+ * Zapier gives a file field as an address: a file from an earlier step (Zapier's own hydrated file
+ * address) or any http(s):// address typed in. The download goes through z.request, so the API key is
+ * never sent to it (another origin). Before a byte of the file is read, its announced size is checked
+ * against Zapier's limit and then the plan's (`planLimit`, read once per step); its first bytes are
+ * checked as they arrive; it is hashed on its way to disk. Any refusal stops the download there.
+ */
+export async function downloadFileField(
+	z: ZObject,
+	folder: string,
+	value: unknown,
+	file: FileKind,
+	step: StepBudget,
+	planLimit: () => Promise<FileSizeLimit | undefined>,
+): Promise<DownloadedFile> {
+	const url = optionalValue(value);
+	if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url)) {
+		refuseFile(
 			file,
-			'file_type',
-			`must be ${file.kind}`,
-			`the file downloaded is something else (it starts with bytes ${head.toString('hex')})`,
+			'file',
+			'must be a file: map a file from an earlier step, or give its http(s):// address',
+			`got ${describeAddress(url)}`,
 		);
 	}
-	const name = fileName(response.getHeader('content-disposition'), url);
-	return {
-		size,
-		...(name === undefined ? {} : { name }),
-		open: () => createReadStream(path, { highWaterMark: READ_CHUNK }) as AsyncIterable<Uint8Array>,
-	};
+	step.doing({ kind: 'download', field: file.field });
+	const download = new AbortController();
+	const timeUp = step.downloadSignal();
+	try {
+		const response = await requestFile(z, url, file, AbortSignal.any([download.signal, timeUp]));
+		const announced = announcedSize(response.getHeader('content-length') ?? undefined);
+		if (announced !== undefined) checkFileSize(file, announced, ZAPIER_DOWNLOAD_LIMIT, true);
+		const plan = await planLimit();
+		if (announced !== undefined) checkFileSize(file, announced, plan, true);
+		step.doing({ kind: 'download', field: file.field });
+		const receiver = fileReceiver(file, lowestLimit(ZAPIER_DOWNLOAD_LIMIT, plan));
+		const path = join(folder, file.field);
+		await pipeline(
+			response.body,
+			receiver.stream,
+			createWriteStream(path, { highWaterMark: FILE_CHUNK }),
+		);
+		const { size, sha256 } = receiver.received();
+		const name = fileName(response.getHeader('content-disposition') ?? undefined, url);
+		return {
+			size,
+			sha256,
+			...(name === undefined ? {} : { name }),
+			open: () => {
+				step.doing({ kind: 'upload', field: file.field });
+				return createReadStream(path, { highWaterMark: FILE_CHUNK }) as AsyncIterable<Uint8Array>;
+			},
+		};
+	} catch (error) {
+		// Whatever stopped it, the transfer stops too (nothing more is read from the file's host).
+		download.abort();
+		if (timeUp.aborted) throw step.downloadTookTooLong(file.field);
+		throw error;
+	}
 }

@@ -1,29 +1,47 @@
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
-import type { ByteSource, PublishedIssue } from '../../shared';
-import { COVER_FILE, downloadFileField, PDF_FILE, withTempFolder } from './file-input';
+import type { ByteSource, NumeroClient, PublishedIssue } from '../../shared';
+import { COVER_FILE, PDF_FILE } from './file-kinds';
+import { downloadFileField, withTempFolder } from './file-input';
+import {
+	megabytes,
+	planFileSizeLimit,
+	ZAPIER_DOWNLOAD_LIMIT,
+	type FileSizeLimit,
+} from './file-size-limits';
 import { optionalValue } from './input-values';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from './issue-output';
+import { seconds, STEP_TIME, type StepBudget } from './step-budget';
 
 /**
- * Downloads the PDF (and the cover, if any) to temporary files and hands them to `publish`, which runs
- * one of the core's pipelines (publish or replace) on them: hash, upload request, PUT (skipped when
- * numero already has the file), POST /numeros with an idempotency key derived from the files and
- * fields, so a replayed Zap never publishes twice. Bad fields must be refused before this is called.
+ * Downloads the PDF (and the cover, if any) to temporary files, hashing them as they arrive, and hands
+ * them to `publish`, which runs one of the core's pipelines (publish or replace) on them: upload
+ * request, PUT (skipped when numero already has the file), POST /numeros with an idempotency key
+ * derived from the files and fields, so a replayed Zap never publishes twice. All of it runs within
+ * the step's time (`step`, which `client` was made with). Bad fields must be refused before this is called.
  */
 export async function withDownloadedFiles(
 	z: ZObject,
+	client: NumeroClient,
+	step: StepBudget,
 	files: { pdf: unknown; cover: unknown },
 	publish: (pdf: ByteSource, cover: ByteSource | undefined) => Promise<PublishedIssue>,
 ): Promise<PublishedIssue> {
-	return withTempFolder(async (folder) => {
-		const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE);
-		const cover =
-			optionalValue(files.cover) === undefined
-				? undefined
-				: await downloadFileField(z, folder, files.cover, COVER_FILE);
-		return publish(pdf, cover);
-	});
+	let planLimit: Promise<FileSizeLimit | undefined> | undefined;
+	const readPlanLimitOnce = () => (planLimit ??= planFileSizeLimit(client));
+	return step.within(() =>
+		withTempFolder(async (folder) => {
+			const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE, step, readPlanLimitOnce);
+			const cover =
+				optionalValue(files.cover) === undefined
+					? undefined
+					: await downloadFileField(z, folder, files.cover, COVER_FILE, step, readPlanLimitOnce);
+			return publish(pdf, cover);
+		}),
+	);
 }
+
+/** What the help of a PDF field says of the limits, from the figures the step enforces. */
+export const FILE_LIMITS_HELP = `At most ${megabytes(ZAPIER_DOWNLOAD_LIMIT.bytes)} (what a Zapier step can download) and what your plan allows. Zapier gives a step about 30 seconds: the download must end within ${seconds(STEP_TIME.downloadMs)} and the whole step within ${seconds(STEP_TIME.totalMs)}, or the step stops saying what took too long.`;
 
 /** The issue, plus what the publication did with the files. */
 export function publishedOutput(result: PublishedIssue) {

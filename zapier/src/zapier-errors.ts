@@ -6,6 +6,7 @@ import {
 	scrubSecrets,
 } from '../../shared';
 import { signingSecrets } from './auth-data';
+import { StepTimeError } from './step-budget';
 
 /** The Zapier label of each field an action sends, by its API (or connection) name. */
 export type FieldLabels = Readonly<Record<string, string>>;
@@ -72,6 +73,9 @@ export function toZapierError(
 		if (error.status === 401) return new z.errors.ExpiredAuthError(message);
 		if (HALTING_CODES.has(error.code)) return new z.errors.HaltedError(message);
 		return new z.errors.Error(message, error.code, error.status);
+	}
+	if (error instanceof StepTimeError) {
+		return new z.errors.Error(clean(error.sentence(namer(labels))), 'step_time_exceeded');
 	}
 	if (error instanceof NumeroNetworkError) {
 		return new z.errors.Error(clean(error.message), `network_${error.kind}`);

@@ -16,12 +16,14 @@ import {
 } from '../input-values';
 import {
 	FILE_FIELDS,
+	FILE_LIMITS_HELP,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
 	withDownloadedFiles,
 } from '../publish-files';
 import { numeroClient } from '../numero-client';
+import { StepBudget } from '../step-budget';
 import { CREATES_THROTTLE } from '../throttle';
 import { labelsOf, withZapierErrors } from '../zapier-errors';
 
@@ -31,8 +33,7 @@ const inputFields = defineInputFields([
 		label: 'PDF File',
 		type: 'file',
 		required: true,
-		helpText:
-			'The issue as a PDF: map a file from an earlier step, or give its address. The whole publication (download, upload, creation) must fit in the time Zapier gives a step (about 30 seconds), which limits the size in practice; a file numero already holds is not sent again.',
+		helpText: `The issue as a PDF: map a file from an earlier step, or give its address. ${FILE_LIMITS_HELP} A file numero already holds is not sent again.`,
 	},
 	{
 		key: 'titre',
@@ -152,6 +153,8 @@ export const publishIssueCreate = defineCreate({
 		inputFields,
 		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
+			// The step's time counts from here: the download, the hash and every API call end within it.
+			const step = new StepBudget();
 			const input = bundle.inputData;
 			const fields = {
 				titre: optionalText(input.titre),
@@ -172,11 +175,14 @@ export const publishIssueCreate = defineCreate({
 			// Bad fields are refused before anything is downloaded (the core checks them again before sending).
 			validateIssueFields(fields as unknown as Record<string, unknown>, Date.now());
 			if (idempotencyKey !== undefined) validateIdempotencyKey(idempotencyKey);
+			const client = numeroClient(z, bundle, step);
 			const result = await withDownloadedFiles(
 				z,
+				client,
+				step,
 				{ pdf: input.pdf, cover: input.cover },
 				(pdf, cover) =>
-					publishIssue(numeroClient(z, bundle), {
+					publishIssue(client, {
 						pdf,
 						...(cover ? { cover } : {}),
 						fields,

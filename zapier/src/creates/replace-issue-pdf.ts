@@ -3,9 +3,11 @@ import { replaceIssuePdf, validateReplacement, type ReplacementFields } from '..
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalText, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
+import { StepBudget } from '../step-budget';
 import { CREATES_THROTTLE } from '../throttle';
 import {
 	FILE_FIELDS,
+	FILE_LIMITS_HELP,
 	PUBLISHED_OUTPUT_FIELDS,
 	PUBLISHED_SAMPLE,
 	publishedOutput,
@@ -20,8 +22,7 @@ const inputFields = defineInputFields([
 		label: 'PDF File',
 		type: 'file',
 		required: true,
-		helpText:
-			'The new PDF: map a file from an earlier step, or give its address. The issue keeps its addresses, reading links and status. The whole replacement must fit in the time Zapier gives a step (about 30 seconds).',
+		helpText: `The new PDF: map a file from an earlier step, or give its address. The issue keeps its addresses, reading links and status. ${FILE_LIMITS_HELP}`,
 	},
 	{
 		key: 'cover',
@@ -74,6 +75,8 @@ export const replaceIssuePdfCreate = defineCreate({
 		inputFields,
 		throttle: CREATES_THROTTLE,
 		perform: withZapierErrors(LABELS, async (z, bundle) => {
+			// The step's time counts from here: the download, the hash and every API call end within it.
+			const step = new StepBudget();
 			const input = bundle.inputData;
 			const id = optionalValue(input.id) as string;
 			const fields = {
@@ -84,11 +87,14 @@ export const replaceIssuePdfCreate = defineCreate({
 			const idempotencyKey = optionalValue(input.idempotency_key) as string | undefined;
 			// Bad input is refused before anything is downloaded or sent.
 			validateReplacement(id, fields, idempotencyKey, Date.now());
+			const client = numeroClient(z, bundle, step);
 			const result = await withDownloadedFiles(
 				z,
+				client,
+				step,
 				{ pdf: input.pdf, cover: input.cover },
 				(pdf, cover) =>
-					replaceIssuePdf(numeroClient(z, bundle), {
+					replaceIssuePdf(client, {
 						id,
 						pdf,
 						...(cover ? { cover } : {}),
