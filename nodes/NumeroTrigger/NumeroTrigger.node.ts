@@ -12,7 +12,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { parseSigningSecrets, SIGNATURE_HEADER } from '../../shared/index';
+import { SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS, EVENTS_SUBTITLE } from './event-choices';
 import { receiveDelivery, recordReceivedEvents } from './receive-delivery';
@@ -21,6 +21,7 @@ import {
 	rememberInProcess,
 	triggerKeyOf,
 } from './received-events';
+import { signingSecretsOf, type SigningSecrets } from './kept-signing-secrets';
 import { claimEvents } from './processed-events';
 
 /** Event ids remembered in the workflow's static data, oldest out first. */
@@ -219,40 +220,54 @@ export class NumeroTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const credentials = await this.getCredentials('numeroWebhookApi');
-		const secrets = parseSigningSecrets(credentials.signingSecrets);
-		if (secrets.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'The Numero Webhook API credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
-			);
-		}
 		const options = this.getNodeParameter('options', {}) as {
 			receiveTestEvents?: boolean;
 			toleranceSeconds?: number;
 		};
+		const toleranceSeconds = checkedTolerance(this.getNode(), options.toleranceSeconds);
+		const selectedEvents = this.getNodeParameter('events', []) as string[];
+		const signatureHeader = headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]);
 		const rawBody = await rawBodyOf(this.getRequestObject() as IncomingWebhookRequest);
-		// From here to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
 		const triggerKey = triggerKeyOf(this.getWorkflow().id, this.getNode().id);
 		const testRun = isTestRun(this.getMode());
-		const received = testRun
-			? undefined
-			: receivedEventsWithProcessMemory(
-					triggerKey,
-					this.getWorkflowStaticData('node')[STATIC_DATA_KEY],
+		const receive = ({ secrets }: SigningSecrets) => {
+			if (secrets.length === 0) {
+				throw new NodeOperationError(
+					this.getNode(),
+					'The Numero Webhook API credential has no signing secret: copy the secret of the endpoint from the integrations area of your numero space into it.',
 				);
-		const now = Math.floor(Date.now() / 1000);
-		const outcome = receiveDelivery({
-			rawBody,
-			signatureHeader: headerValue(this.getHeaderData()[SIGNATURE_HEADER.toLowerCase()]),
-			secrets,
-			toleranceSeconds: checkedTolerance(this.getNode(), options.toleranceSeconds),
-			selectedEvents: this.getNodeParameter('events', []) as string[],
-			receiveTestEvents: options.receiveTestEvents === true,
-			receivedEvents: received,
-			rememberedEvents: REMEMBERED_EVENTS,
-			now,
-		});
+			}
+			const received = testRun
+				? undefined
+				: receivedEventsWithProcessMemory(
+						triggerKey,
+						this.getWorkflowStaticData('node')[STATIC_DATA_KEY],
+					);
+			const now = Math.floor(Date.now() / 1000);
+			const outcome = receiveDelivery({
+				rawBody,
+				signatureHeader,
+				secrets,
+				toleranceSeconds,
+				selectedEvents,
+				receiveTestEvents: options.receiveTestEvents === true,
+				receivedEvents: received,
+				rememberedEvents: REMEMBERED_EVENTS,
+				now,
+			});
+			return { outcome, received, now };
+		};
+		// From receive() to rememberInProcess nothing waits, so concurrent deliveries see each other's ids.
+		const kept = await signingSecretsOf(this, { fresh: false });
+		let { outcome, received, now } = receive(kept);
+		if (
+			kept.fromMemory &&
+			outcome.kind === 'refused' &&
+			outcome.reason === 'no_matching_signature'
+		) {
+			// Perhaps signed with a secret added to the credential since this process read it.
+			({ outcome, received, now } = receive(await signingSecretsOf(this, { fresh: true })));
+		}
 
 		if (outcome.kind === 'misconfigured')
 			throw new NodeOperationError(this.getNode(), outcome.message);

@@ -19,6 +19,7 @@ import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { signWebhook } from '../../../shared/index';
 import { NumeroTrigger } from '../../../nodes/NumeroTrigger/NumeroTrigger.node';
+import { SECRETS_KEPT_MS } from '../../../nodes/NumeroTrigger/kept-signing-secrets';
 import { NumeroWebhookApi } from '../../../credentials/NumeroWebhookApi.credentials';
 import { createEnvironment } from '../harness';
 import { core } from '../harness/n8n-modules';
@@ -54,8 +55,10 @@ function setup(
 	},
 	Trigger: TriggerClass = NumeroTrigger,
 ) {
+	// The credential as stored: a test may edit it, as a user does in n8n's credential dialog.
+	const credential = { signingSecrets };
 	const environment = createEnvironment({
-		credentials: { numeroWebhookApi: { signingSecrets } },
+		credentials: { numeroWebhookApi: credential },
 		extraNodeTypes: { [TYPE]: new Trigger() },
 		extraCredentialTypes: { numeroWebhookApi: new NumeroWebhookApi() },
 	});
@@ -66,7 +69,8 @@ function setup(
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { numeroWebhookApi: { id: 'cred-1', name: 'Numero Webhook API' } },
+		// Each setup is another credential: the trigger keeps a credential's secrets by its id.
+		credentials: { numeroWebhookApi: { id: `cred-${randomUUID()}`, name: 'Numero Webhook API' } },
 		webhookId: 'c0ffee00-0000-4000-8000-000000000001',
 	};
 	// n8n loads the workflow (with its static data as stored) for each request and each execution.
@@ -165,7 +169,7 @@ function setup(
 
 	const staticData = () =>
 		stored.staticData[`node:${NODE_NAME}`] as Record<string, unknown> | undefined;
-	return { deliver, deliverAndRun, staticData, stored };
+	return { deliver, deliverAndRun, staticData, stored, credential, environment };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -292,5 +296,68 @@ describe('Numero Trigger webhook() in n8n-core', () => {
 		await expect(deliver(body, sign(body))).rejects.toThrow(
 			/Numero Webhook API credential has no signing secret/,
 		);
+	});
+});
+
+describe("the credential's signing secrets, kept by the n8n process for a minute", () => {
+	const ADDED = 'whsec_trigger_test_added_secret_0000';
+
+	test('are read once for the deliveries of that minute', async () => {
+		const trigger = setup({ events: ['numero.publie'] });
+		const reads = jest.spyOn(trigger.environment.credentialsHelper, 'getDecrypted');
+		for (const id of ['evt_kept_1', 'evt_kept_2', 'evt_kept_3']) {
+			const body = event(id);
+			expect((await trigger.deliver(body, sign(body))).result.workflowData).toBeDefined();
+		}
+		expect(reads).toHaveBeenCalledTimes(1);
+	});
+
+	test('a secret added to the credential works for the very next delivery', async () => {
+		const trigger = setup({ events: ['numero.publie'] });
+		const first = event('evt_before_adding');
+		await trigger.deliver(first, sign(first));
+		trigger.credential.signingSecrets = `${SECRET}\n${ADDED}`;
+		const body = event('evt_signed_with_added');
+		const { result, answer } = await trigger.deliver(body, sign(body, ADDED));
+		expect(answer.status).toBeUndefined();
+		expect(result.workflowData?.[0]?.[0]?.json.id).toBe('evt_signed_with_added');
+	});
+
+	test('a forgery is refused after the credential was read again', async () => {
+		const trigger = setup({ events: ['numero.publie'] });
+		const reads = jest.spyOn(trigger.environment.credentialsHelper, 'getDecrypted');
+		const first = event('evt_before_forgery');
+		await trigger.deliver(first, sign(first));
+		const forged = event('evt_forged');
+		const { result, answer } = await trigger.deliver(forged, sign(forged, ADDED));
+		expect(answer.status).toBe(401);
+		expect(result.workflowData).toBeUndefined();
+		expect(reads).toHaveBeenCalledTimes(2);
+	});
+
+	test('a secret removed from the credential is refused once the minute has passed', async () => {
+		const trigger = setup({ events: ['numero.publie'] }, `${ADDED}\n${SECRET}`);
+		const first = event('evt_signed_with_removed_1');
+		await trigger.deliver(first, sign(first, ADDED));
+		trigger.credential.signingSecrets = SECRET;
+
+		const within = event('evt_signed_with_removed_2');
+		expect((await trigger.deliver(within, sign(within, ADDED))).answer.status).toBeUndefined();
+
+		const later = Date.now() + SECRETS_KEPT_MS + 1000;
+		jest.spyOn(Date, 'now').mockReturnValue(later);
+		try {
+			const after = event('evt_signed_with_removed_3');
+			const signed = sign(after, ADDED, Math.floor(later / 1000));
+			expect((await trigger.deliver(after, signed)).answer.status).toBe(401);
+			const current = event('evt_signed_with_current');
+			const { result } = await trigger.deliver(
+				current,
+				sign(current, SECRET, Math.floor(later / 1000)),
+			);
+			expect(result.workflowData).toBeDefined();
+		} finally {
+			jest.restoreAllMocks();
+		}
 	});
 });
