@@ -195,9 +195,11 @@ try {
 	// Open the Webhook URLs (Test and Production) and the panel's help on how to send a test event.
 	for (const text of ['Webhook URLs', 'When will this node trigger my flow?']) {
 		const rect = await page.evaluate((wanted) => {
-			const element = [...document.querySelectorAll('[data-test-id="ndv"] *')].find(
-				(candidate) => candidate.children.length === 0 && candidate.textContent.trim() === wanted,
-			);
+			// The innermost element with exactly this text: the Webhook URLs headline also holds its
+			// arrow icon, so it is not a leaf.
+			const element = [...document.querySelectorAll('[data-test-id="ndv"] *')]
+				.filter((candidate) => candidate.textContent.trim() === wanted)
+				.at(-1);
 			if (!element) return null;
 			const { x, y, width, height } = element.getBoundingClientRect();
 			return { x: x + width / 2, y: y + height / 2 };
