@@ -4,7 +4,6 @@
  * the contract is enforced: an operation's answers against that operation, the others against
  * the document's `x-other-requests`.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from '../admin/admin-api';
 import { API_BASE, OPENAPI_DOCUMENT_PATH, openApiDocument } from '../openapi';
@@ -17,12 +16,8 @@ import { applyFault } from './apply-fault';
 import { checkIdempotencyKey, requestFingerprint } from './idempotency';
 import { readJsonBody } from './http-io';
 import { rateLimitHeaders } from './rate-limit';
-import { type Exchange, sendJson } from './respond';
+import { type Exchange, newExchange, sendJson } from './respond';
 import { isBlockedUserAgent } from './user-agent';
-
-export function newRequestId(): string {
-	return `req_${randomBytes(12).toString('hex')}`;
-}
 
 function bearer(req: IncomingMessage): string | undefined {
 	const header = req.headers.authorization;
@@ -205,14 +200,7 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
 
 export function apiRequestHandler(rt: SandboxRuntime) {
 	return (req: IncomingMessage, res: ServerResponse): void => {
-		const exchange: Exchange = {
-			req,
-			res,
-			requestId: newRequestId(),
-			headers: {},
-			dropResponse: false,
-		};
-		exchange.headers['X-Request-Id'] = exchange.requestId;
+		const exchange = newExchange(req, res);
 		const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
 		const work = async (): Promise<void> => {
 			if (url.pathname === API_BASE || url.pathname.startsWith(`${API_BASE}/`))

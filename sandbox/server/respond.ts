@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** One request being answered; every answer of both origins goes through `send`. */
@@ -9,6 +10,12 @@ export interface Exchange {
 	headers: Record<string, string>;
 	/** commit_then_drop: do the work, then destroy the socket instead of answering. */
 	dropResponse: boolean;
+}
+
+/** A new exchange: its request id is on every answer, as X-Request-Id. */
+export function newExchange(req: IncomingMessage, res: ServerResponse): Exchange {
+	const requestId = `req_${randomBytes(12).toString('hex')}`;
+	return { req, res, requestId, headers: { 'X-Request-Id': requestId }, dropResponse: false };
 }
 
 export function send(

@@ -2,9 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxRuntime } from '../runtime';
 import { applyFault } from '../server/apply-fault';
-import { newRequestId } from '../server/api-server';
 import { headerRecord } from '../server/http-io';
-import { type Exchange, sendJson } from '../server/respond';
+import { type Exchange, newExchange, sendJson } from '../server/respond';
 import { checkUploadAddress, uploadHeaders } from './upload-address';
 import { SizeExceededError } from './file-store';
 
@@ -142,14 +141,7 @@ async function handleUpload(rt: SandboxRuntime, exchange: Exchange, url: URL): P
 
 export function uploadRequestHandler(rt: SandboxRuntime) {
 	return (req: IncomingMessage, res: ServerResponse): void => {
-		const exchange: Exchange = {
-			req,
-			res,
-			requestId: newRequestId(),
-			headers: {},
-			dropResponse: false,
-		};
-		exchange.headers['X-Request-Id'] = exchange.requestId;
+		const exchange = newExchange(req, res);
 		const url = new URL(req.url ?? '/', 'http://uploads.invalid');
 		handleUpload(rt, exchange, url).catch((error: unknown) => {
 			rt.app.log(
