@@ -97,3 +97,4 @@ export type { SignWebhookInput, VerifyWebhookInput, VerifiedDelivery } from './w
 export { EventDeduplicator } from './event-deduplicator';
 export type { EventDeduplicatorOptions, EventDeduplicatorState } from './event-deduplicator';
 export { PACKAGE_NAME, PACKAGE_VERSION, DEFAULT_USER_AGENT } from './version';
+export { LINK_DAYS, REFERENCE_MAX_CHARS, RATE_LIMIT_PER_MINUTE } from './api-limits';

@@ -1,3 +1,4 @@
+import { LINK_DAYS, REFERENCE_MAX_CHARS } from '../../shared';
 import type { CommandSpec } from '../args';
 import { API_ENV, API_OPTIONS, apiClient } from '../api-client';
 import type { Command, CommandContext } from '../command';
@@ -15,13 +16,13 @@ const spec: CommandSpec = {
 			type: 'string',
 			sets: ['reference'],
 			value: '<reference>',
-			description: 'Your subscriber id: 1 to 80 of letters, digits and _ . : @ + -',
+			description: `Your subscriber id: 1 to ${REFERENCE_MAX_CHARS} of letters, digits and _ . : @ + -`,
 		},
 		days: {
 			type: 'string',
 			sets: ['jours'],
 			value: '<n>',
-			description: "Days until the link expires, 1 to 365 (default: the account's setting).",
+			description: `Days until the link expires, ${LINK_DAYS.min} to ${LINK_DAYS.max} (default: the account's setting).`,
 		},
 		page: {
 			type: 'string',

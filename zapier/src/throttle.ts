@@ -1,3 +1,5 @@
+import { RATE_LIMIT_PER_MINUTE } from '../../shared';
+
 /**
  * numero allows 300 API calls a minute per key (GET /compte's `appels_par_minute`). Zapier throttles a
  * step's invocations, not its calls, so the creates share one throttle per connection (scope `auth`,
@@ -9,7 +11,7 @@
  * is run again by Zapier later (`retry`).
  */
 export const MOST_API_CALLS_PER_CREATE = 5;
-export const NUMERO_CALLS_PER_MINUTE = 300;
+export const NUMERO_CALLS_PER_MINUTE = RATE_LIMIT_PER_MINUTE;
 
 export const CREATES_THROTTLE = {
 	window: 60,

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { LINK_DAYS, REFERENCE_MAX_CHARS } from '../../../shared/index';
+
 /**
  * What each operation tells a language model when the node runs as Numero Tool (for n8n's AI Agent
  * or its MCP Server Trigger): what it does, the units and limits of its inputs, and which tool to
@@ -23,10 +25,8 @@ export const TOOL_DESCRIPTIONS: Record<string, Record<string, string>> = {
 			'Edits an issue of the numero account (title, access, release month), takes it offline, puts it back online or publishes a scheduled issue now. Input: the issue id (domain:address; list the issues first to find it). Taking an issue offline hides it from every reader: only do it when a person asked.',
 	},
 	link: {
-		create:
-			"Creates a signed reading link that lets one subscriber read one issue, and returns its url and expiry date (expire_le). Inputs: the issue id (domain:address, e.g. numero.press:la-revue-mars-2026; call the tool that lists the issues first to find it), the subscriber reference (1 to 80 letters, digits and _ . : @ + -; the publisher's own subscriber id, not an email address when avoidable) and optionally the days the link works (1 to 365). Send the url to the subscriber; do not publish it.",
-		revoke:
-			'IRREVERSIBLE: makes every reading link ever created for a subscriber reference stop working, for every issue (links created afterwards work). Input: the subscriber reference (1 to 80 letters, digits and _ . : @ + -). Only call it when a person has confirmed this subscriber must lose access.',
+		create: `Creates a signed reading link that lets one subscriber read one issue, and returns its url and expiry date (expire_le). Inputs: the issue id (domain:address, e.g. numero.press:la-revue-mars-2026; call the tool that lists the issues first to find it), the subscriber reference (1 to ${REFERENCE_MAX_CHARS} letters, digits and _ . : @ + -; the publisher's own subscriber id, not an email address when avoidable) and optionally the days the link works (${LINK_DAYS.min} to ${LINK_DAYS.max}). Send the url to the subscriber; do not publish it.`,
+		revoke: `IRREVERSIBLE: makes every reading link ever created for a subscriber reference stop working, for every issue (links created afterwards work). Input: the subscriber reference (1 to ${REFERENCE_MAX_CHARS} letters, digits and _ . : @ + -). Only call it when a person has confirmed this subscriber must lose access.`,
 	},
 	statistics: {
 		get: 'Returns how an issue was read: reads in the window (lectures), reads since publication, average reading time in seconds, and the share read to the end; full output adds reads per day and per source. Inputs: the issue id (domain:address; call the tool that lists the issues first to find it) and optionally the first day of the window as YYYY-MM-DD (default: the last 30 days).',

@@ -1,4 +1,5 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
+import { LINK_DAYS, REFERENCE_MAX_CHARS } from '../../../shared';
 import { ISSUE_ID_HELP, issueField } from '../fields';
 import { optionalInteger, optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
@@ -11,16 +12,14 @@ const inputFields = defineInputFields([
 		key: 'reference',
 		label: 'Subscriber Reference',
 		required: false,
-		helpText:
-			"Your own identifier of the subscriber (1 to 80 letters, digits or `_ . : @ + -`). Only a fingerprint of it is stored in the link; **Revoke Subscriber Links** with the same reference deactivates all of this subscriber's links. An internal id is advised rather than an e-mail address.",
+		helpText: `Your own identifier of the subscriber (1 to ${REFERENCE_MAX_CHARS} letters, digits or \`_ . : @ + -\`). Only a fingerprint of it is stored in the link; **Revoke Subscriber Links** with the same reference deactivates all of this subscriber's links. An internal id is advised rather than an e-mail address.`,
 	},
 	{
 		key: 'jours',
 		label: 'Validity (Days)',
 		type: 'integer',
 		required: false,
-		helpText:
-			'How many days the link works, from 1 to 365. Leave empty for the default set in your numero account.',
+		helpText: `How many days the link works, from ${LINK_DAYS.min} to ${LINK_DAYS.max}. Leave empty for the default set in your numero account.`,
 	},
 	{
 		key: 'page',

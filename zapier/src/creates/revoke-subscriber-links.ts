@@ -1,4 +1,5 @@
 import { defineCreate, defineInputFields } from 'zapier-platform-core';
+import { REFERENCE_MAX_CHARS } from '../../../shared';
 import { optionalValue } from '../input-values';
 import { numeroClient } from '../numero-client';
 import { CREATES_THROTTLE } from '../throttle';
@@ -9,8 +10,7 @@ const inputFields = defineInputFields([
 		key: 'reference',
 		label: 'Subscriber Reference',
 		required: true,
-		helpText:
-			'The reference given when the links were created (1 to 80 letters, digits or `_ . : @ + -`). Every link created with it, for every issue, stops working; links created afterwards with the same reference work normally.',
+		helpText: `The reference given when the links were created (1 to ${REFERENCE_MAX_CHARS} letters, digits or \`_ . : @ + -\`). Every link created with it, for every issue, stops working; links created afterwards with the same reference work normally.`,
 	},
 ]);
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { NumeroClient } from '../../../../shared/index';
+import { LINK_DAYS, REFERENCE_MAX_CHARS, type NumeroClient } from '../../../../shared/index';
 import { withoutEmpty } from '../../helpers/without-empty';
 import { idempotencyOptions, issueLocator } from '../common.descriptions';
 import type { ApiFieldParameters } from '../../helpers/field-labels';
@@ -14,8 +14,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. sub_12345',
-		description:
-			'Your own identifier of the subscriber: 1 to 80 letters, digits and _ . : @ + -. Only a fingerprint of it is kept; every link created with it can be revoked at once. An internal ID is advised rather than an email address.',
+		description: `Your own identifier of the subscriber: 1 to ${REFERENCE_MAX_CHARS} letters, digits and _ . : @ + -. Only a fingerprint of it is kept; every link created with it can be revoked at once. An internal ID is advised rather than an email address.`,
 	},
 	{
 		displayName: 'Additional Fields',
@@ -29,8 +28,7 @@ const properties: INodeProperties[] = [
 				name: 'days',
 				type: 'number',
 				default: 30,
-				description:
-					"How many days the link works, 1 to 365. Remove this field to use your account's own setting instead.",
+				description: `How many days the link works, ${LINK_DAYS.min} to ${LINK_DAYS.max}. Remove this field to use your account's own setting instead.`,
 			},
 			{
 				displayName: 'Page',
