@@ -12,13 +12,17 @@ import {
 	type SentEvent,
 } from '../trigger-state';
 import { TRIGGER_USER_AGENT } from '../user-agent';
-import { SIGNATURE_HEADER, signWebhook, TransportError, type TransportFailure } from '../../shared';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	SIGNATURE_HEADER,
+	signWebhook,
+	TransportError,
+	type TransportFailure,
+} from '../../shared';
 import { undiciTransport } from '../../standalone';
 
-/** How far --stale and --future move the timestamp: twice the 5 minutes a receiver tolerates. */
-const SHIFT_SECONDS = 600;
-/** Receivers reject signatures more than 5 minutes away (numero-api.md, "Signature verification"). */
-const TOLERANCE_SECONDS = 300;
+/** How far --stale and --future move the timestamp: twice what a receiver tolerates (numero-api.md, "Signature verification"). */
+const SHIFT_SECONDS = 2 * DEFAULT_TOLERANCE_SECONDS;
 /** The service gives up on a receiver after 4 seconds (numero-api.md, "Delivery"). */
 const SERVICE_WAIT_MS = 4000;
 const SHOWN_BODY_CHARS = 2000;
@@ -197,7 +201,7 @@ async function run({ args, io, output }: CommandContext): Promise<number> {
 				shownBody(response.body),
 			].join('\n'),
 	);
-	if (accepted && Math.abs(shift) > TOLERANCE_SECONDS) {
+	if (accepted && Math.abs(shift) > DEFAULT_TOLERANCE_SECONDS) {
 		output.note(
 			`Warning: the receiver accepted a signature ${describeShift(shift)}; it should reject timestamps more than 5 minutes away.`,
 		);

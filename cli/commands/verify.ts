@@ -3,7 +3,12 @@ import { JSON_OPTION, type Command, type CommandContext } from '../command';
 import { EXIT } from '../exit-codes';
 import { fields } from '../human-format';
 import { readBody } from '../read-input';
-import { SIGNATURE_HEADER, verifyWebhook, WebhookVerificationError } from '../../shared';
+import {
+	DEFAULT_TOLERANCE_SECONDS,
+	SIGNATURE_HEADER,
+	verifyWebhook,
+	WebhookVerificationError,
+} from '../../shared';
 
 const spec: CommandSpec = {
 	name: 'verify',
@@ -40,7 +45,7 @@ const spec: CommandSpec = {
 		tolerance: {
 			type: 'string',
 			value: '<seconds>',
-			description: 'Accepted distance between t and now (default 300).',
+			description: `Accepted distance between t and now (default ${DEFAULT_TOLERANCE_SECONDS}).`,
 		},
 		now: {
 			type: 'string',

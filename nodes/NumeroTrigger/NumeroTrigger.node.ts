@@ -12,7 +12,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { SIGNATURE_HEADER } from '../../shared/index';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from '../../shared/index';
 import { numeroWebhookSecrets } from './credential-test';
 import { describeSelectedEvents, EVENT_OPTIONS, EVENTS_SUBTITLE } from './event-choices';
 import { receiveDelivery, recordReceivedEvents } from './receive-delivery';
@@ -35,7 +35,7 @@ const MAX_TOLERANCE_SECONDS = 3600;
  * silently turns a typed 4000 into 400), so a value out of range is refused here, in the option's words.
  */
 function checkedTolerance(node: INode, value: number | undefined): number {
-	if (value === undefined) return 300;
+	if (value === undefined) return DEFAULT_TOLERANCE_SECONDS;
 	if (!Number.isInteger(value) || value < 1 || value > MAX_TOLERANCE_SECONDS) {
 		throw new NodeOperationError(
 			node,
@@ -149,7 +149,7 @@ export class NumeroTrigger implements INodeType {
 						displayName: 'Signature Tolerance (Seconds)',
 						name: 'toleranceSeconds',
 						type: 'number',
-						default: 300,
+						default: DEFAULT_TOLERANCE_SECONDS,
 						description:
 							"How old (or how far in the future, for clocks that drift) a delivery's signature may be. Older deliveries are refused as possible replays.",
 					},
