@@ -97,6 +97,14 @@ export class SandboxAdmin {
 			.delivery;
 	}
 
+	/** How many API requests the sandbox received, by `METHOD /path`, refused ones included. */
+	async requestCounts(): Promise<{ total: number; byRoute: Record<string, number> }> {
+		return (await this.call('GET', '/requests')) as {
+			total: number;
+			byRoute: Record<string, number>;
+		};
+	}
+
 	private async call(method: string, route: string, body?: unknown): Promise<unknown> {
 		const response = await fetch(`${this.sandbox.adminUrl}${route}`, {
 			method,
