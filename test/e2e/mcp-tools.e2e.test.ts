@@ -23,6 +23,7 @@ import {
 	type NewsletterStandIn,
 } from '../../scripts/e2e/newsletter-stand-in';
 import { SandboxAdmin } from '../../scripts/e2e/sandbox-admin';
+import { waitFor } from './support/wait-for';
 import {
 	NUMERO_API_CREDENTIAL,
 	type WorkflowJson,
@@ -139,8 +140,18 @@ describe('numero tools over MCP (n8n MCP Server Trigger, official MCP client)', 
 			extraWorkflows: () => ({ workflows: [mcpWorkflow()] }),
 		});
 		admin = new SandboxAdmin(env.sandbox);
+		// n8n lists a published workflow as active before its webhooks are registered (it activates
+		// them in the background after start): until then its MCP endpoint answers 404, as a user who
+		// connects right after starting n8n sees.
+		const endpoint = `${env.n8n.url}/mcp/numero`;
+		await waitFor('the MCP Server Trigger to be registered', async () => {
+			// Registered, it answers GET with its event stream: the status is enough, the stream is closed.
+			const response = await fetch(endpoint, { signal: AbortSignal.timeout(10_000) });
+			await response.body?.cancel();
+			return response.status === 404 ? undefined : true;
+		});
 		client = new Client({ name: 'numero-e2e-assistant', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(`${env.n8n.url}/mcp/numero`)));
+		await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
 	});
 
 	afterAll(async () => {
