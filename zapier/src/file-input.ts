@@ -115,22 +115,30 @@ async function requestFile(
 	return response;
 }
 
+/** A file field whose download has begun: its answer's headers checked, its body not read yet. */
+export interface OpenedFile {
+	file: FileKind;
+	url: string;
+	response: RawHttpResponse;
+	announced: number | undefined;
+	/** Stops the transfer (nothing more is read from the file's host). */
+	abort(): void;
+	timeUp: AbortSignal;
+}
+
 /**
- * Streams a file field to a temporary file, within the step's time for downloads (constant memory).
- * Zapier gives a file field as an address: a file from an earlier step (Zapier's own hydrated file
- * address) or any http(s):// address typed in. The download goes through z.request, so the API key is
- * never sent to it (another origin). Before a byte of the file is read, its announced size is checked
- * against Zapier's limit and then the plan's (`planLimit`, read once per step); its first bytes are
- * checked as they arrive; it is hashed on its way to disk. Any refusal stops the download there.
+ * Starts downloading a file field, within the step's time for downloads. Zapier gives a file field as
+ * an address: a file from an earlier step (Zapier's own hydrated file address) or any http(s)://
+ * address typed in. The download goes through z.request, so the API key is never sent to it (another
+ * origin). Its announced size (Content-Length) is checked before a byte of it is read: an empty file
+ * or one over Zapier's limit is refused here, before numero is asked anything.
  */
-export async function downloadFileField(
+export async function openFileField(
 	z: ZObject,
-	folder: string,
 	value: unknown,
 	file: FileKind,
 	step: StepBudget,
-	planLimit: () => Promise<FileSizeLimit | undefined>,
-): Promise<DownloadedFile> {
+): Promise<OpenedFile> {
 	const url = optionalValue(value);
 	if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url)) {
 		refuseFile(
@@ -146,9 +154,31 @@ export async function downloadFileField(
 	try {
 		const response = await requestFile(z, url, file, AbortSignal.any([download.signal, timeUp]));
 		const announced = announcedSize(response.getHeader('content-length') ?? undefined);
+		if (announced === 0)
+			refuseFile(file, 'not_empty', `must be ${file.kind}`, 'the file downloaded is empty');
 		if (announced !== undefined) checkFileSize(file, announced, ZAPIER_DOWNLOAD_LIMIT, true);
-		const plan = await planLimit();
-		if (announced !== undefined) checkFileSize(file, announced, plan, true);
+		return { file, url, response, announced, abort: () => download.abort(), timeUp };
+	} catch (error) {
+		download.abort();
+		if (timeUp.aborted) throw step.downloadTookTooLong(file.field);
+		throw error;
+	}
+}
+
+/**
+ * Streams an opened file to a temporary file (constant memory): its announced size is checked against
+ * the plan's limit (`plan`) before a byte is read, its first bytes against its kind as they arrive (a
+ * file of another kind stops the download there), and it is hashed on its way to disk.
+ */
+export async function saveFileField(
+	folder: string,
+	opened: OpenedFile,
+	step: StepBudget,
+	plan: FileSizeLimit | undefined,
+): Promise<DownloadedFile> {
+	const { file, response } = opened;
+	try {
+		if (opened.announced !== undefined) checkFileSize(file, opened.announced, plan, true);
 		step.doing({ kind: 'download', field: file.field });
 		const receiver = fileReceiver(file, lowestLimit(ZAPIER_DOWNLOAD_LIMIT, plan));
 		const path = join(folder, file.field);
@@ -158,7 +188,7 @@ export async function downloadFileField(
 			createWriteStream(path, { highWaterMark: FILE_CHUNK }),
 		);
 		const { size, sha256 } = receiver.received();
-		const name = fileName(response.getHeader('content-disposition') ?? undefined, url);
+		const name = fileName(response.getHeader('content-disposition') ?? undefined, opened.url);
 		return {
 			size,
 			sha256,
@@ -170,8 +200,8 @@ export async function downloadFileField(
 		};
 	} catch (error) {
 		// Whatever stopped it, the transfer stops too (nothing more is read from the file's host).
-		download.abort();
-		if (timeUp.aborted) throw step.downloadTookTooLong(file.field);
+		opened.abort();
+		if (opened.timeUp.aborted) throw step.downloadTookTooLong(file.field);
 		throw error;
 	}
 }

@@ -1,13 +1,8 @@
 import type { PlainOutputField, ZObject } from 'zapier-platform-core';
 import type { ByteSource, NumeroClient, PublishedIssue } from '../../shared';
 import { COVER_FILE, PDF_FILE } from './file-kinds';
-import { downloadFileField, withTempFolder } from './file-input';
-import {
-	megabytes,
-	planFileSizeLimit,
-	ZAPIER_DOWNLOAD_LIMIT,
-	type FileSizeLimit,
-} from './file-size-limits';
+import { openFileField, saveFileField, withTempFolder, type OpenedFile } from './file-input';
+import { megabytes, planFileSizeLimit, ZAPIER_DOWNLOAD_LIMIT } from './file-size-limits';
 import { optionalValue } from './input-values';
 import { ISSUE_OUTPUT_FIELDS, ISSUE_SAMPLE } from './issue-output';
 import { seconds, STEP_TIME, type StepBudget } from './step-budget';
@@ -26,16 +21,26 @@ export async function withDownloadedFiles(
 	files: { pdf: unknown; cover: unknown },
 	publish: (pdf: ByteSource, cover: ByteSource | undefined) => Promise<PublishedIssue>,
 ): Promise<PublishedIssue> {
-	let planLimit: Promise<FileSizeLimit | undefined> | undefined;
-	const readPlanLimitOnce = () => (planLimit ??= planFileSizeLimit(client));
 	return step.within(() =>
 		withTempFolder(async (folder) => {
-			const pdf = await downloadFileField(z, folder, files.pdf, PDF_FILE, step, readPlanLimitOnce);
-			const cover =
-				optionalValue(files.cover) === undefined
-					? undefined
-					: await downloadFileField(z, folder, files.cover, COVER_FILE, step, readPlanLimitOnce);
-			return publish(pdf, cover);
+			const opened: OpenedFile[] = [];
+			try {
+				// Both files' answers are checked (an empty file, Zapier's limit) before numero is asked for
+				// the plan's limit: such a file sends no request. Its kind shows on its first bytes, later.
+				const pdf = await openFileField(z, files.pdf, PDF_FILE, step);
+				opened.push(pdf);
+				const cover =
+					optionalValue(files.cover) === undefined
+						? undefined
+						: await openFileField(z, files.cover, COVER_FILE, step);
+				if (cover) opened.push(cover);
+				const plan = await planFileSizeLimit(client);
+				const savedPdf = await saveFileField(folder, pdf, step, plan);
+				const savedCover = cover && (await saveFileField(folder, cover, step, plan));
+				return await publish(savedPdf, savedCover);
+			} finally {
+				for (const file of opened) file.abort();
+			}
 		}),
 	);
 }
