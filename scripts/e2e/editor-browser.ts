@@ -2,12 +2,9 @@
  * n8n's editor as a person sees it: Debian's Chromium, headless, driven by puppeteer-core, signed in
  * to a running n8n. Used by the editor end-to-end test and by `npm run docs:screenshots`.
  */
-import { spawnSync } from 'node:child_process';
-import * as path from 'node:path';
-
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
-import { REPO_ROOT } from './n8n-install';
+import { runInstallScript } from './n8n-install';
 
 // The callbacks given to page.evaluate run in the browser. This file is compiled without the DOM
 // library (the rest of the tree runs in Node), so the little of the DOM they use is declared here.
@@ -20,20 +17,11 @@ interface PageElement {
 }
 declare const document: { querySelectorAll(selector: string): Iterable<PageElement> };
 
-const INSTALL_SCRIPT = path.join(REPO_ROOT, 'scripts', 'e2e', 'install-chromium.sh');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Chromium to drive, installing Debian's package first if needed (or CHROMIUM). */
 export function chromiumPath(): string {
-	const result = spawnSync('bash', [INSTALL_SCRIPT], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	if (result.status !== 0)
-		throw new Error(
-			`scripts/e2e/install-chromium.sh failed (exit ${result.status ?? result.signal})`,
-		);
-	return result.stdout.trim();
+	return runInstallScript('install-chromium.sh');
 }
 
 export interface NumeroApiCredential {

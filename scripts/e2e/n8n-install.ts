@@ -14,23 +14,30 @@ function findRepoRoot(): string {
 }
 
 export const REPO_ROOT = findRepoRoot();
-const INSTALL_SCRIPT = path.join(REPO_ROOT, INSTALL_SCRIPT_IN_REPO);
 
 /**
- * The folder of the cached n8n (scripts/e2e/install-n8n.sh), installing it first if needed: several
- * minutes the first time on a machine, instant afterwards. Progress goes to this process's stderr.
+ * Runs one of scripts/e2e's install scripts (each installs once, then only checks) and returns the
+ * last line it printed on stdout: where the installed thing is. Progress goes to this process's stderr.
  */
-export function ensureN8nInstalled(): string {
-	const result = spawnSync('bash', [INSTALL_SCRIPT], {
+export function runInstallScript(name: string): string {
+	const result = spawnSync('bash', [path.join(REPO_ROOT, 'scripts', 'e2e', name)], {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	if (result.status !== 0) {
 		throw new Error(
-			`scripts/e2e/install-n8n.sh failed (exit ${result.status ?? result.signal}); its output is above`,
+			`scripts/e2e/${name} failed (exit ${result.status ?? result.signal}); its output is above`,
 		);
 	}
-	const folder = result.stdout.trim().split('\n').pop() ?? '';
+	return result.stdout.trim().split('\n').pop() ?? '';
+}
+
+/**
+ * The folder of the cached n8n (scripts/e2e/install-n8n.sh), installing it first if needed: several
+ * minutes the first time on a machine, instant afterwards.
+ */
+export function ensureN8nInstalled(): string {
+	const folder = runInstallScript(path.basename(INSTALL_SCRIPT_IN_REPO));
 	const bin = n8nBin(folder);
 	if (!fs.existsSync(bin))
 		throw new Error(`install-n8n.sh reported ${folder}, where there is no ${bin}`);

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { freePort } from './free-port';
-import { REPO_ROOT } from './n8n-install';
+import { runInstallScript } from './n8n-install';
 import { superviseChild } from './supervised-child';
 
 export interface RunningService {
@@ -25,19 +25,9 @@ export interface PostgresService extends RunningService {
 	database: string;
 }
 
-const INSTALL_SCRIPT = path.join(REPO_ROOT, 'scripts', 'e2e', 'install-queue-services.sh');
-
 /** The folder of PostgreSQL's server binaries, installing PostgreSQL and Redis first if needed. */
 export function ensureQueueServicesInstalled(): string {
-	const result = spawnSync('bash', [INSTALL_SCRIPT], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	if (result.status !== 0)
-		throw new Error(
-			`scripts/e2e/install-queue-services.sh failed (exit ${result.status ?? result.signal})`,
-		);
-	return result.stdout.trim().split('\n').pop() ?? '';
+	return runInstallScript('install-queue-services.sh');
 }
 
 /** PostgreSQL refuses to run as root: as root, its processes run as the `postgres` user the Debian package creates. */
